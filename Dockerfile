@@ -1,0 +1,20 @@
+# svc — multi-stage image: build with the full toolchain, ship only the bundle and the migrations.
+FROM node:20-bookworm-slim AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build /src/dist ./dist
+COPY --from=build /src/migrations ./migrations
+COPY --from=build /src/package.json ./package.json
+RUN ln -s /app/dist/cli.js /usr/local/bin/svc
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/server.js"]

@@ -1,0 +1,30 @@
+// GET /v1/consumers/{consumer}/deliveries — a consumer's deliveries, newest first.
+import { z } from "zod";
+import { snapshotDeliveries } from "../../lib/batches/snapshots.ts";
+import { listDeliveries } from "../../lib/deliveries/reads.ts";
+import { queryBool } from "../../lib/http/wire.ts";
+import { pageInfo, pageQuery } from "../../lib/http/pagination.ts";
+import { rest } from "../../lib/http/route.ts";
+import { deliveryListSchema } from "../schemas/deliveries.ts";
+import { consumerName } from "../schemas/namespaces.ts";
+import { deliveryQuery, toDeliveryFilter } from "../schemas/delivery-query.ts";
+
+export default rest({
+  method: "GET",
+  path: "/v1/consumers/:consumer/deliveries",
+  operationId: "listDeliveries",
+  summary: "List a consumer's deliveries",
+  tag: "Deliveries",
+  access: "admin",
+  portal: true,
+  params: z.object({ consumer: consumerName() }),
+  query: z.object({ ...deliveryQuery, ...pageQuery, prepare_retry: queryBool().default(false) }),
+  response: deliveryListSchema({ retry_id: z.string().optional().describe("with prepare_retry=true: start it at /retries/{retry_id}/start") }),
+  async handle({ params, query }, { app }) {
+    const page = { limit: query.limit, offset: query.offset };
+    const filter = toDeliveryFilter(query);
+    const { deliveries, total } = await listDeliveries(app.db, params.consumer, filter, page);
+    const retry = query.prepare_retry ? await snapshotDeliveries(app.db, params.consumer, filter) : undefined;
+    return { deliveries, pagination: pageInfo(page, total), ...(retry ? { retry_id: retry.id } : {}) };
+  },
+});

@@ -1,0 +1,33 @@
+// POST /v1/consumers/{consumer}/events?event=<name> — push an event; processing is asynchronous (202).
+import { z } from "zod";
+import { pushEvent } from "../../lib/events/push.ts";
+import { rest } from "../../lib/http/route.ts";
+import { jsonObject, stringMap } from "../schemas/common.ts";
+import { eventName } from "../schemas/event-types.ts";
+import { idempotencyKey, pushResultSchema, ttlSeconds } from "../schemas/events.ts";
+import { consumerName } from "../schemas/namespaces.ts";
+
+export default rest({
+  method: "POST",
+  path: "/v1/consumers/:consumer/events",
+  operationId: "pushEvent",
+  summary: "Push an event",
+  tag: "Events",
+  access: "admin",
+  params: z.object({ consumer: consumerName() }),
+  query: z.object({ event: eventName() }),
+  body: z.object({
+    payload: jsonObject(),
+    idempotency_key: idempotencyKey().optional(),
+    labels: stringMap().default({}),
+    metadata: stringMap().default({}),
+    ttl_seconds: ttlSeconds(),
+  }),
+  status: 202,
+  response: pushResultSchema,
+  errors: [404, 409],
+  async handle({ params, query, body }, { app }) {
+    await app.namespaces.ensure(app.db, params.consumer);
+    return pushEvent(app, { namespace: params.consumer, event: query.event, payload: body.payload, ttlSeconds: body.ttl_seconds, metadata: body.metadata, labels: body.labels, idempotencyKey: body.idempotency_key });
+  },
+});

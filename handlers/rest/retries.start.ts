@@ -1,0 +1,22 @@
+// POST /v1/consumers/{consumer}/retries/{retry_id}/start — start a retry batch.
+import { z } from "zod";
+import { startBatch } from "../../lib/batches/batches.ts";
+import { rest } from "../../lib/http/route.ts";
+import { batchSchema, batchView, retryId } from "../schemas/batches.ts";
+import { consumerName } from "../schemas/namespaces.ts";
+
+export default rest({
+  method: "POST",
+  path: "/v1/consumers/:consumer/retries/:retry_id/start",
+  operationId: "startRetryBatch",
+  summary: "Start a retry batch",
+  tag: "Batches",
+  access: "admin",
+  portal: true,
+  params: z.object({ consumer: consumerName(), retry_id: retryId() }),
+  response: batchSchema,
+  errors: [404, 409],
+  async handle({ params }, { app }) {
+    return batchView(await startBatch(app.db, "retry", params.retry_id, params.consumer));
+  },
+});

@@ -1,0 +1,145 @@
+// The whole API on one screen: system routes, REST (/v1) and RPC (/webhook.<Service>/<Method>).
+import type { AnyRoute } from "../lib/http/route.ts";
+import docs from "./system/docs.ts";
+import health from "./system/health.ts";
+import inviteRedeem from "./system/invite-redeem.ts";
+import openapi from "./system/openapi.ts";
+import ready from "./system/ready.ts";
+import browserTokensCreate from "./rest/browser-tokens.create.ts";
+import consumersCreate from "./rest/consumers.create.ts";
+import consumersDelete from "./rest/consumers.delete.ts";
+import consumersGet from "./rest/consumers.get.ts";
+import consumersList from "./rest/consumers.list.ts";
+import deliveriesAttempts from "./rest/deliveries.attempts.ts";
+import deliveriesGet from "./rest/deliveries.get.ts";
+import deliveriesList from "./rest/deliveries.list.ts";
+import deliveriesListAll from "./rest/deliveries.list-all.ts";
+import deliveriesRetry from "./rest/deliveries.retry.ts";
+import eventTypesCreate from "./rest/event-types.create.ts";
+import eventTypesGet from "./rest/event-types.get.ts";
+import eventTypesList from "./rest/event-types.list.ts";
+import eventTypesUpdate from "./rest/event-types.update.ts";
+import eventTypesVersions from "./rest/event-types.versions.ts";
+import eventsGet from "./rest/events.get.ts";
+import eventsList from "./rest/events.list.ts";
+import eventsPush from "./rest/events.push.ts";
+import eventsRepush from "./rest/events.repush.ts";
+import healthSummaryGet from "./rest/health-summary.get.ts";
+import invitesCancel from "./rest/invites.cancel.ts";
+import invitesCreate from "./rest/invites.create.ts";
+import invitesList from "./rest/invites.list.ts";
+import repushesCancel from "./rest/repushes.cancel.ts";
+import repushesGet from "./rest/repushes.get.ts";
+import repushesStart from "./rest/repushes.start.ts";
+import retriesCancel from "./rest/retries.cancel.ts";
+import retriesGet from "./rest/retries.get.ts";
+import retriesStart from "./rest/retries.start.ts";
+import statsConsumer from "./rest/stats.consumer.ts";
+import statsGlobal from "./rest/stats.global.ts";
+import subscriptionsCreate from "./rest/subscriptions.create.ts";
+import subscriptionsDelete from "./rest/subscriptions.delete.ts";
+import subscriptionsGet from "./rest/subscriptions.get.ts";
+import subscriptionsList from "./rest/subscriptions.list.ts";
+import subscriptionsUpdate from "./rest/subscriptions.update.ts";
+import tokensCreate from "./rest/tokens.create.ts";
+import tokensList from "./rest/tokens.list.ts";
+import tokensRevoke from "./rest/tokens.revoke.ts";
+import webhooksCreate from "./rest/webhooks.create.ts";
+import webhooksDelete from "./rest/webhooks.delete.ts";
+import webhooksGet from "./rest/webhooks.get.ts";
+import webhooksHealth from "./rest/webhooks.health.ts";
+import webhooksList from "./rest/webhooks.list.ts";
+import webhooksListAll from "./rest/webhooks.list-all.ts";
+import webhooksPause from "./rest/webhooks.pause.ts";
+import webhooksResume from "./rest/webhooks.resume.ts";
+import webhooksRetry from "./rest/webhooks.retry.ts";
+import webhooksUpdate from "./rest/webhooks.update.ts";
+import whoami from "./rest/whoami.ts";
+import deliveryServiceCancelRetry from "./rpc/DeliveryService.CancelRetry.ts";
+import deliveryServiceGetDeliveryAttempts from "./rpc/DeliveryService.GetDeliveryAttempts.ts";
+import deliveryServiceGetDeliveryStatus from "./rpc/DeliveryService.GetDeliveryStatus.ts";
+import deliveryServiceGetRetryStatus from "./rpc/DeliveryService.GetRetryStatus.ts";
+import deliveryServiceListDeliveries from "./rpc/DeliveryService.ListDeliveries.ts";
+import deliveryServiceRetryDeliveries from "./rpc/DeliveryService.RetryDeliveries.ts";
+import deliveryServiceRetryDelivery from "./rpc/DeliveryService.RetryDelivery.ts";
+import eventServiceCancelRepush from "./rpc/EventService.CancelRepush.ts";
+import eventServiceDeleteEvent from "./rpc/EventService.DeleteEvent.ts";
+import eventServiceGetEvent from "./rpc/EventService.GetEvent.ts";
+import eventServiceGetEventRecord from "./rpc/EventService.GetEventRecord.ts";
+import eventServiceGetRepushStatus from "./rpc/EventService.GetRepushStatus.ts";
+import eventServiceListEventReports from "./rpc/EventService.ListEventReports.ts";
+import eventServiceListEvents from "./rpc/EventService.ListEvents.ts";
+import eventServicePushEvent from "./rpc/EventService.PushEvent.ts";
+import eventServiceRePushEvent from "./rpc/EventService.RePushEvent.ts";
+import eventServiceRePushEvents from "./rpc/EventService.RePushEvents.ts";
+import eventServiceRegisterEvent from "./rpc/EventService.RegisterEvent.ts";
+import eventServiceUpdateEvent from "./rpc/EventService.UpdateEvent.ts";
+import healthServiceGetHealthSummary from "./rpc/HealthService.GetHealthSummary.ts";
+import healthServiceGetWebhookHealth from "./rpc/HealthService.GetWebhookHealth.ts";
+import healthServiceListWebhooksByHealth from "./rpc/HealthService.ListWebhooksByHealth.ts";
+import namespaceServiceCreateNamespace from "./rpc/NamespaceService.CreateNamespace.ts";
+import namespaceServiceDeleteNamespace from "./rpc/NamespaceService.DeleteNamespace.ts";
+import namespaceServiceGetNamespace from "./rpc/NamespaceService.GetNamespace.ts";
+import namespaceServiceListNamespaces from "./rpc/NamespaceService.ListNamespaces.ts";
+import subscriptionServiceCreateSubscription from "./rpc/SubscriptionService.CreateSubscription.ts";
+import subscriptionServiceDeleteSubscription from "./rpc/SubscriptionService.DeleteSubscription.ts";
+import subscriptionServiceGetSubscription from "./rpc/SubscriptionService.GetSubscription.ts";
+import subscriptionServiceListSubscriptions from "./rpc/SubscriptionService.ListSubscriptions.ts";
+import subscriptionServiceUpdateSubscription from "./rpc/SubscriptionService.UpdateSubscription.ts";
+import webhookServiceGetNamespaceStats from "./rpc/WebhookService.GetNamespaceStats.ts";
+import webhookServiceListWebhooks from "./rpc/WebhookService.ListWebhooks.ts";
+import webhookServicePauseWebhook from "./rpc/WebhookService.PauseWebhook.ts";
+import webhookServiceRegisterWebhook from "./rpc/WebhookService.RegisterWebhook.ts";
+import webhookServiceResumeWebhook from "./rpc/WebhookService.ResumeWebhook.ts";
+import webhookServiceUnregisterWebhook from "./rpc/WebhookService.UnregisterWebhook.ts";
+import webhookServiceUpdateWebhookConfig from "./rpc/WebhookService.UpdateWebhookConfig.ts";
+
+export const systemRoutes: AnyRoute[] = [health, ready, ...openapi, ...docs, inviteRedeem];
+
+export const restRoutes: AnyRoute[] = [
+  // browser-tokens
+  browserTokensCreate,
+  // consumers
+  consumersCreate, consumersDelete, consumersGet, consumersList,
+  // deliveries
+  deliveriesAttempts, deliveriesGet, deliveriesList, deliveriesListAll, deliveriesRetry,
+  // event-types
+  eventTypesCreate, eventTypesGet, eventTypesList, eventTypesUpdate, eventTypesVersions,
+  // events
+  eventsGet, eventsList, eventsPush, eventsRepush,
+  // health-summary
+  healthSummaryGet,
+  // invites
+  invitesCancel, invitesCreate, invitesList,
+  // repushes
+  repushesCancel, repushesGet, repushesStart,
+  // retries
+  retriesCancel, retriesGet, retriesStart,
+  // stats
+  statsConsumer, statsGlobal,
+  // subscriptions
+  subscriptionsCreate, subscriptionsDelete, subscriptionsGet, subscriptionsList, subscriptionsUpdate,
+  // tokens
+  tokensCreate, tokensList, tokensRevoke,
+  // webhooks
+  webhooksCreate, webhooksDelete, webhooksGet, webhooksHealth, webhooksList, webhooksListAll, webhooksPause, webhooksResume, webhooksRetry, webhooksUpdate,
+  // whoami
+  whoami,
+];
+
+export const rpcRoutes: AnyRoute[] = [
+  // DeliveryService
+  deliveryServiceCancelRetry, deliveryServiceGetDeliveryAttempts, deliveryServiceGetDeliveryStatus, deliveryServiceGetRetryStatus, deliveryServiceListDeliveries, deliveryServiceRetryDeliveries, deliveryServiceRetryDelivery,
+  // EventService
+  eventServiceCancelRepush, eventServiceDeleteEvent, eventServiceGetEvent, eventServiceGetEventRecord, eventServiceGetRepushStatus, eventServiceListEventReports, eventServiceListEvents, eventServicePushEvent, eventServiceRePushEvent, eventServiceRePushEvents, eventServiceRegisterEvent, eventServiceUpdateEvent,
+  // HealthService
+  healthServiceGetHealthSummary, healthServiceGetWebhookHealth, healthServiceListWebhooksByHealth,
+  // NamespaceService
+  namespaceServiceCreateNamespace, namespaceServiceDeleteNamespace, namespaceServiceGetNamespace, namespaceServiceListNamespaces,
+  // SubscriptionService
+  subscriptionServiceCreateSubscription, subscriptionServiceDeleteSubscription, subscriptionServiceGetSubscription, subscriptionServiceListSubscriptions, subscriptionServiceUpdateSubscription,
+  // WebhookService
+  webhookServiceGetNamespaceStats, webhookServiceListWebhooks, webhookServicePauseWebhook, webhookServiceRegisterWebhook, webhookServiceResumeWebhook, webhookServiceUnregisterWebhook, webhookServiceUpdateWebhookConfig,
+];
+
+export const routes: AnyRoute[] = [...systemRoutes, ...restRoutes, ...rpcRoutes];

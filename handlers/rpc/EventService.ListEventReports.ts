@@ -1,0 +1,23 @@
+// EventService.ListEventReports — a namespace's events, newest first, with delivery counts.
+import { z } from "zod";
+import { snapshotEvents } from "../../lib/batches/snapshots.ts";
+import { listEventReports } from "../../lib/events/reports.ts";
+import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
+import { rpc } from "../../lib/http/route.ts";
+import { eventReportFilter, eventReportListSchema } from "../schemas/events.ts";
+import { namespaceName } from "../schemas/namespaces.ts";
+
+export default rpc({
+  service: "EventService",
+  method: "ListEventReports",
+  summary: "List events with delivery counts",
+  input: z.object({ namespace: namespaceName(), ...eventReportFilter, pagination: paginationField(), prepare_repush: z.boolean().default(false) }),
+  response: eventReportListSchema({ repush_id: z.string().optional().describe("with prepare_repush: a snapshot of up to 10,000 matching events") }),
+  async handle(input, { app }) {
+    await app.namespaces.require(app.db, input.namespace);
+    const filter = { eventName: input.event_name || undefined, schemaValid: input.schema_valid, labels: input.labels, createdAfter: input.created_after, createdBefore: input.created_before };
+    const { events, total } = await listEventReports(app.db, input.namespace, filter, input.pagination);
+    const repush = input.prepare_repush ? await snapshotEvents(app.db, input.namespace, filter) : undefined;
+    return { events, pagination: pageInfo(input.pagination, total), ...(repush ? { repush_id: repush.id } : {}) };
+  },
+});

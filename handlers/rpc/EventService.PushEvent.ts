@@ -1,0 +1,28 @@
+// EventService.PushEvent — persists an event and returns at once; deliveries are fanned out in the background.
+import { z } from "zod";
+import { pushEvent } from "../../lib/events/push.ts";
+import { rpc } from "../../lib/http/route.ts";
+import { jsonObject, stringMap } from "../schemas/common.ts";
+import { eventName } from "../schemas/event-types.ts";
+import { idempotencyKey, pushResultSchema, ttlSeconds } from "../schemas/events.ts";
+import { namespaceName } from "../schemas/namespaces.ts";
+
+export default rpc({
+  service: "EventService",
+  method: "PushEvent",
+  summary: "Push an event",
+  input: z.object({
+    namespace: namespaceName(),
+    event: eventName(),
+    payload: jsonObject(),
+    ttl_seconds: ttlSeconds(),
+    metadata: stringMap().default({}),
+    id: idempotencyKey().optional().describe("client idempotency id"),
+    labels: stringMap().default({}),
+  }),
+  response: pushResultSchema,
+  async handle(input, { app }) {
+    await app.namespaces.require(app.db, input.namespace);
+    return pushEvent(app, { namespace: input.namespace, event: input.event, payload: input.payload, ttlSeconds: input.ttl_seconds, metadata: input.metadata, labels: input.labels, idempotencyKey: input.id });
+  },
+});

@@ -1,0 +1,21 @@
+// HealthService.GetWebhookHealth — state and metrics of one webhook; HEALTH_UNSPECIFIED and no metrics without history.
+import { z } from "zod";
+import { getWebhookHealth } from "../../lib/health/reads.ts";
+import { rpc } from "../../lib/http/route.ts";
+import { webhookHealthSchema } from "../schemas/health.ts";
+import { namespaceName } from "../schemas/namespaces.ts";
+import { webhookId } from "../schemas/webhooks.ts";
+import { rpcHealth } from "./shapes.ts";
+
+export default rpc({
+  service: "HealthService",
+  method: "GetWebhookHealth",
+  summary: "Get a webhook's health",
+  input: z.object({ webhook_id: webhookId(), namespace: namespaceName() }),
+  response: webhookHealthSchema,
+  async handle({ webhook_id, namespace }, { app }) {
+    await app.namespaces.require(app.db, namespace);
+    const h = await getWebhookHealth(app.db, namespace, webhook_id);
+    return { webhook_id: h.webhook_id, health: rpcHealth(h.health), ...(h.metrics ? { metrics: h.metrics } : {}) };
+  },
+});

@@ -1,0 +1,20 @@
+// SubscriptionService.GetSubscription — one subscription of a namespace.
+import { z } from "zod";
+import { rpc } from "../../lib/http/route.ts";
+import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { getSubscription } from "../../lib/subscriptions/subscriptions.ts";
+import { namespaceName } from "../schemas/namespaces.ts";
+import { subscriptionId, subscriptionSchema } from "../schemas/subscriptions.ts";
+import { rpcSubscription } from "./shapes.ts";
+
+export default rpc({
+  service: "SubscriptionService",
+  method: "GetSubscription",
+  summary: "Get a subscription",
+  input: z.object({ subscription_id: subscriptionId(), namespace: namespaceName() }),
+  response: z.object({ subscription: subscriptionSchema }),
+  async handle({ subscription_id, namespace }, { app }) {
+    await requireNamespace(app.db, namespace);
+    return { subscription: rpcSubscription(await getSubscription(app.db, namespace, subscription_id)) };
+  },
+});

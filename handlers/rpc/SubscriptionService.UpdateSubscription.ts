@@ -1,0 +1,19 @@
+// SubscriptionService.UpdateSubscription — writes the fields that are set; headers and label_filters replace.
+import { z } from "zod";
+import { rpc } from "../../lib/http/route.ts";
+import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { updateSubscription } from "../../lib/subscriptions/subscriptions.ts";
+import { namespaceName } from "../schemas/namespaces.ts";
+import { subscriptionChanges, subscriptionId } from "../schemas/subscriptions.ts";
+
+export default rpc({
+  service: "SubscriptionService",
+  method: "UpdateSubscription",
+  summary: "Update a subscription",
+  input: z.object({ subscription_id: subscriptionId(), namespace: namespaceName(), ...subscriptionChanges }),
+  async handle({ subscription_id, namespace, ...changes }, { app }) {
+    await requireNamespace(app.db, namespace);
+    await updateSubscription(app.db, namespace, subscription_id, changes);
+    return {};
+  },
+});

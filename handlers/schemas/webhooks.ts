@@ -1,0 +1,65 @@
+// Wire shapes of webhooks.
+import { z } from "zod";
+import { httpConfigInput } from "../../lib/webhooks/http-config.ts";
+import { int32, uuid } from "../../lib/http/wire.ts";
+import { pageInfoSchema } from "../../lib/http/pagination.ts";
+import { stringMap } from "./common.ts";
+import { eventName } from "./event-types.ts";
+
+export const webhookId = () => uuid("webhook_id");
+
+/** Fields of a new webhook; omitted fields take their defaults. */
+export const webhookFields = {
+  url: z.string({ error: "url is required" }).min(1, "url is required"),
+  events: z.array(eventName()).min(1, "events must list at least one event name"),
+  headers: stringMap().default({}),
+  secret_headers: stringMap().default({}),
+  timeout: int32().pipe(z.number().min(0, "timeout must be between 0 and 300 seconds").max(300, "timeout must be between 0 and 300 seconds")).default(0).describe("Deprecated: use http_config.request_timeout_seconds"),
+  active: z.boolean().default(true),
+  description: z.string().max(10_000).default(""),
+  http_config: httpConfigInput().optional(),
+};
+
+/** The same fields as a partial update: nothing defaults, so "absent" stays distinguishable. */
+export const webhookUpdates = z.object({
+  url: z.string().optional(),
+  events: z.array(eventName()).optional(),
+  headers: stringMap().optional(),
+  secret_headers: stringMap().optional(),
+  timeout: int32().optional(),
+  active: z.boolean().optional(),
+  description: z.string().max(10_000).optional(),
+  http_config: httpConfigInput().optional(),
+});
+
+const httpConfigSchema = z.object({
+  max_retries: z.number(),
+  retry_backoff_seconds: z.number(),
+  request_timeout_seconds: z.number(),
+  expected_status_codes: z.array(z.number()),
+  verify_ssl: z.boolean(),
+  capture_response_body: z.boolean(),
+  follow_redirects: z.boolean(),
+  rate_limit_rps: z.number().nullable(),
+  webhook_secret: z.string().describe("whsec_… in plaintext only in the registration response; masked afterwards"),
+});
+
+export const webhookSchema = z.object({
+  webhook_id: z.string(),
+  namespace: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  headers: stringMap(),
+  secret_headers: stringMap().describe("names only; every value is a fixed mask"),
+  timeout: z.number(),
+  active: z.boolean(),
+  description: z.string(),
+  paused_reason: z.string(),
+  http_config: httpConfigSchema,
+  health: z.string(),
+  signing_public_key: z.string().describe("base64 Ed25519 public key (32 bytes)"),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const webhookListSchema = (key: string) => z.object({ [key]: z.array(webhookSchema), pagination: pageInfoSchema });

@@ -1,0 +1,36 @@
+// Builds the AppContext from parsed config: the one place that knows every shared service.
+import { TokenVerifier } from "../access/verifier.ts";
+import type { Config } from "../config.ts";
+import { Keyring } from "../crypto/keyring.ts";
+import type { Db } from "../db/pool.ts";
+import { EventTypeCache } from "../event-types/cache.ts";
+import { EventInserter } from "../events/inserter.ts";
+import type { Logger } from "../log.ts";
+import { KnownNamespaces } from "../namespaces/known.ts";
+import { createSignals } from "../queue/signals.ts";
+import { createEgressPolicy } from "../egress/index.ts";
+import { VERSION } from "../version.ts";
+import type { AppContext } from "./context.ts";
+
+export interface CreateOptions {
+  /** Listen for wake-ups from other instances (off for tools that never run workers). */
+  listen?: boolean;
+}
+
+export function createAppContext(config: Config, db: Db, log: Logger, options: CreateOptions = {}, queueDb: Db = db): AppContext {
+  const signals = createSignals(options.listen === false ? undefined : config.databaseUrl, log);
+  return {
+    config,
+    db,
+    queueDb,
+    keyring: new Keyring(config.encryptionKeys, config.primaryKeyId),
+    log,
+    version: VERSION,
+    lifecycle: { ready: false, draining: false, startedAt: Date.now() },
+    ssrf: createEgressPolicy({ allowedNetworks: config.allowedNetworks, allowPrivateNetworks: config.allowPrivateNetworks }),
+    signals,
+    namespaces: new KnownNamespaces(),
+    events: { types: new EventTypeCache(db), inserter: new EventInserter(db, () => signals.local("events")) },
+    tokens: new TokenVerifier(db, log),
+  };
+}

@@ -1,0 +1,41 @@
+// Processing one batch chunk by chunk. A retry chunk and its progress commit together; a re-push uses an
+// idempotency key per (batch, event), so a chunk redone after a crash creates nothing twice.
+import type { AppContext } from "../app/context.ts";
+import { withTransaction } from "../db/pool.ts";
+import { requeueIn } from "../deliveries/reads.ts";
+import { rePushEvent } from "../events/reports.ts";
+import { recordProgress, stillProcessing, type ClaimedBatch } from "./batches.ts";
+
+const CHUNK = 500;
+
+export async function runBatch(app: Pick<AppContext, "db" | "config" | "events" | "signals" | "log">, batch: ClaimedBatch, shouldStop: () => boolean = () => false): Promise<"completed" | "cancelled" | "paused"> {
+  for (let at = batch.cursor; at < batch.itemIds.length; at += CHUNK) {
+    if (shouldStop()) return "paused";
+    const chunk = batch.itemIds.slice(at, at + CHUNK);
+    const done = at + chunk.length >= batch.itemIds.length;
+    let going: boolean;
+    if (batch.kind === "retry") {
+      going = await withTransaction(app.db, async (tx) => {
+        if (!(await stillProcessing(tx, batch.id, true))) return false;
+        // Every delivery in the batch is reset and re-enqueued, whatever its state (one being sent right now excepted).
+        const reset = await requeueIn(tx, batch.namespace, { deliveryIds: chunk, force: true });
+        return recordProgress(tx, batch.id, reset.length, chunk.length - reset.length, done);
+      });
+      app.signals.local("deliveries");
+    } else {
+      if (!(await stillProcessing(app.db, batch.id))) return "cancelled";
+      let ok = 0;
+      for (const eventId of chunk) {
+        try {
+          await rePushEvent(app, eventId, batch.namespace, `repush:${batch.id}:${eventId}`);
+          ok++;
+        } catch (err) {
+          app.log.debug("re-push of one event failed", { batch_id: batch.id, event_id: eventId, error: (err as Error).message });
+        }
+      }
+      going = await recordProgress(app.db, batch.id, ok, chunk.length - ok, done);
+    }
+    if (!going) return "cancelled";
+  }
+  return "completed";
+}

@@ -1,0 +1,13 @@
+// Snapshots behind prepare_retry / prepare_repush: the ids matching a list's filters (up to 10,000), as a pending batch.
+import type { Db } from "../db/pool.ts";
+import { matchingDeliveryIds, type DeliveryFilter } from "../deliveries/reads.ts";
+import { matchingEventIds, type EventFilter } from "../events/reports.ts";
+import { BATCH_MAX_ITEMS, createBatch, type Batch } from "./batches.ts";
+
+export async function snapshotDeliveries(db: Db, namespace: string, filter: DeliveryFilter): Promise<Batch> {
+  return createBatch(db, "retry", namespace, await matchingDeliveryIds(db, namespace, filter, BATCH_MAX_ITEMS));
+}
+
+export async function snapshotEvents(db: Db, namespace: string, filter: EventFilter): Promise<Batch> {
+  return createBatch(db, "repush", namespace, await matchingEventIds(db, namespace, filter, BATCH_MAX_ITEMS));
+}

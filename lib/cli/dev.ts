@@ -1,0 +1,36 @@
+// `svc dev`: zero-setup local run — embedded PostgreSQL, a development keyring, the UI on.
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { startWorkers } from "../../jobs/index.ts";
+import { loadOrCreateDevKeyring } from "../dev/keyring-file.ts";
+import { startEmbeddedPostgres } from "../dev/embedded-postgres.ts";
+import { createLogger } from "../log.ts";
+import { configOrExit, EXIT_CONFIG, runServer } from "../server/run.ts";
+
+export async function dev(env: Record<string, string | undefined>): Promise<void> {
+  if ((env.ENVIRONMENT ?? "").trim().toLowerCase() === "production") {
+    process.stderr.write("svc: `svc dev` is for local development and refuses to run with ENVIRONMENT=production; use `svc serve`\n");
+    process.exit(EXIT_CONFIG);
+  }
+  const log = createLogger("info");
+  const home = resolve(".svc");
+  await mkdir(home, { recursive: true, mode: 0o755 });
+  log.warn("svc dev is for local development only: embedded database, development keyring, UI on");
+
+  const { keyring, created } = await loadOrCreateDevKeyring(join(home, "dev-keyring"));
+  if (created) log.info("created a development keyring", { file: join(home, "dev-keyring") });
+
+  let database: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  if (!env.DATABASE_URL) database = await startEmbeddedPostgres({ dir: join(home, "postgres"), log });
+
+  const config = configOrExit({
+    SVC_SERVE_UI: "true",
+    // Local receivers (localhost:3000 …) are the point of a dev run; cloud metadata stays blocked regardless.
+    SVC_ALLOW_PRIVATE_NETWORKS: "true",
+    ...keyring,
+    ...env,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  const running = await runServer(config, { log, startWorkers, onStopped: () => database?.stop() ?? Promise.resolve() });
+  process.stdout.write(`\n  svc is running: ${running.url}\n  API docs:       ${running.url}/docs\n\n`);
+}

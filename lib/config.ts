@@ -1,0 +1,183 @@
+// The environment, parsed once at start-up with zod. Nothing else in svc reads process.env.
+import { z } from "zod";
+import { parseDurationMs } from "./duration.ts";
+import { parseCidr } from "./egress/policy.ts";
+
+const MiB = 1024 * 1024;
+
+/** Why a CIDR is invalid, or undefined when it is valid. */
+function validateCidr(cidr: string): string | undefined {
+  try {
+    parseCidr(cidr);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+const DAY_SECONDS = 86_400;
+
+const bool = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      const s = v.trim().toLowerCase();
+      if (["true", "1", "yes", "on"].includes(s)) return true;
+      if (["false", "0", "no", "off"].includes(s)) return false;
+      ctx.addIssue({ code: "custom", message: `${name} must be true or false, got "${v}"` });
+      return z.NEVER;
+    });
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+
+const keyring = z
+  .string({ error: "SVC_ENCRYPTION_KEYS is required: set comma-separated <key-id>=<64 hex chars> entries" })
+  .transform((v, ctx) => {
+    const keys = new Map<string, Buffer>();
+    for (const entry of v.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const m = /^([A-Za-z0-9_.:-]{1,64})=([0-9a-fA-F]{64})$/.exec(entry);
+      if (!m) {
+        const id = entry.split("=")[0] ?? "";
+        ctx.addIssue({
+          code: "custom",
+          message: `SVC_ENCRYPTION_KEYS entry "${id}" must be <key-id>=<64 hex chars> (32 random bytes, e.g. from \`openssl rand -hex 32\`)`,
+        });
+        continue;
+      }
+      if (keys.has(m[1]!)) ctx.addIssue({ code: "custom", message: `SVC_ENCRYPTION_KEYS lists key id "${m[1]}" twice` });
+      keys.set(m[1]!, Buffer.from(m[2]!, "hex"));
+    }
+    if (keys.size === 0) ctx.addIssue({ code: "custom", message: "SVC_ENCRYPTION_KEYS is empty: add at least one <key-id>=<64 hex chars> entry" });
+    return keys;
+  });
+
+const Env = z.object({
+  ENVIRONMENT: z.string().optional().transform((v) => (v ?? "development").trim().toLowerCase() || "development"),
+  SVC_API_KEY: z.string().optional().transform((v) => v?.trim() || undefined),
+  SVC_ENCRYPTION_KEYS: keyring,
+  SVC_ENCRYPTION_PRIMARY_KEY_ID: z
+    .string({ error: "SVC_ENCRYPTION_PRIMARY_KEY_ID is required: set it to one key id from SVC_ENCRYPTION_KEYS" })
+    .trim()
+    .min(1, "SVC_ENCRYPTION_PRIMARY_KEY_ID is empty: set it to one key id from SVC_ENCRYPTION_KEYS"),
+  DATABASE_URL: z
+    .string({ error: "DATABASE_URL is required: set a PostgreSQL connection string (postgres://user:pass@host:5432/db)" })
+    .trim()
+    .min(1, "DATABASE_URL is empty: set a PostgreSQL connection string")
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// or postgresql:// URL"),
+  SVC_SERVE_UI: bool("SVC_SERVE_UI", false),
+  CORS_ALLOWED_ORIGINS: csv,
+  SVC_ALLOWED_NETWORKS: csv.transform((list, ctx) => {
+    for (const cidr of list) {
+      const problem = validateCidr(cidr);
+      if (problem) ctx.addIssue({ code: "custom", message: `SVC_ALLOWED_NETWORKS entry "${cidr}" is not a valid CIDR: ${problem}` });
+    }
+    return list;
+  }),
+  SVC_ALLOW_PRIVATE_NETWORKS: bool("SVC_ALLOW_PRIVATE_NETWORKS", false),
+  SVC_EVENT_RETENTION_DAYS: z.coerce
+    .number({ error: "SVC_EVENT_RETENTION_DAYS must be a whole number of days (0 = keep forever)" })
+    .int("SVC_EVENT_RETENTION_DAYS must be a whole number of days (0 = keep forever)")
+    .min(0, "SVC_EVENT_RETENTION_DAYS must be 0 (keep forever) or more")
+    .default(0),
+  SVC_MAX_BODY_BYTES: z.coerce
+    .number({ error: "SVC_MAX_BODY_BYTES must be a number of bytes" })
+    .int("SVC_MAX_BODY_BYTES must be a whole number of bytes")
+    .min(MiB, `SVC_MAX_BODY_BYTES must be at least 1 MiB (${MiB}); the default is 5 MiB`)
+    .default(5 * MiB),
+  SVC_TOKEN_DEFAULT_TTL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return 90 * DAY_SECONDS;
+      const ms = parseDurationMs(v);
+      if (ms === undefined || ms < 0) {
+        ctx.addIssue({ code: "custom", message: `SVC_TOKEN_DEFAULT_TTL "${v}" is not a duration: use Go syntax plus d, e.g. 90d, 12h, 15m, or 0 for never` });
+        return z.NEVER;
+      }
+      return Math.round(ms / 1000);
+    }),
+  SVC_AUTO_REGISTER_EVENTS: bool("SVC_AUTO_REGISTER_EVENTS", false),
+  SVC_AI_API_KEY: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional().transform((v) => v?.trim() || undefined),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z
+    .enum(["grpc", "http/protobuf", "http/json"], { error: "OTEL_EXPORTER_OTLP_PROTOCOL must be grpc, http/protobuf or http/json" })
+    .optional(),
+  PORT: z.coerce
+    .number({ error: "PORT must be a port number" })
+    .int("PORT must be a port number")
+    .min(0, "PORT must be between 0 and 65535")
+    .max(65535, "PORT must be between 0 and 65535")
+    .default(8080),
+  HOST: z.string().optional().transform((v) => v?.trim() || "0.0.0.0"),
+  SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "SVC_LOG_LEVEL must be debug, info, warn or error" }).default("info"),
+  SVC_WORKERS: bool("SVC_WORKERS", true),
+  SVC_SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: "SVC_SHUTDOWN_GRACE_SECONDS must be a number of seconds" })
+    .int("SVC_SHUTDOWN_GRACE_SECONDS must be a whole number of seconds")
+    .min(0, "SVC_SHUTDOWN_GRACE_SECONDS must be between 0 and 25")
+    .max(25, "SVC_SHUTDOWN_GRACE_SECONDS must be between 0 and 25 (shutdown completes within 30 s)")
+    .default(10),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses and checks the environment; throws ConfigError with one line per problem. */
+export function loadConfig(env: Record<string, string | undefined>): { config: Config; warnings: string[] } {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => (i.message.includes(String(i.path[0] ?? "")) ? i.message : `${String(i.path[0])}: ${i.message}`)));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  if (!e.SVC_ENCRYPTION_KEYS.has(e.SVC_ENCRYPTION_PRIMARY_KEY_ID)) {
+    problems.push(`SVC_ENCRYPTION_PRIMARY_KEY_ID "${e.SVC_ENCRYPTION_PRIMARY_KEY_ID}" is not a key id in SVC_ENCRYPTION_KEYS`);
+  }
+  const production = e.ENVIRONMENT === "production";
+  if (production && !e.SVC_API_KEY) problems.push("SVC_API_KEY is required when ENVIRONMENT=production (at least 32 characters)");
+  else if (e.SVC_API_KEY && e.SVC_API_KEY.length < 32) {
+    if (production) problems.push("SVC_API_KEY must be at least 32 characters when ENVIRONMENT=production");
+    else warnings.push("SVC_API_KEY is shorter than 32 characters: production refuses such a key");
+  }
+  if (!e.SVC_API_KEY) warnings.push("SVC_API_KEY is not set: authentication is DISABLED, every request has full access (local development only)");
+  if (problems.length) throw new ConfigError(problems);
+  return { config: toConfig(e), warnings };
+}
+
+function toConfig(e: z.infer<typeof Env>) {
+  return {
+    environment: e.ENVIRONMENT,
+    production: e.ENVIRONMENT === "production",
+    apiKey: e.SVC_API_KEY,
+    encryptionKeys: e.SVC_ENCRYPTION_KEYS,
+    primaryKeyId: e.SVC_ENCRYPTION_PRIMARY_KEY_ID,
+    databaseUrl: e.DATABASE_URL,
+    serveUi: e.SVC_SERVE_UI,
+    corsAllowedOrigins: e.CORS_ALLOWED_ORIGINS,
+    allowedNetworks: e.SVC_ALLOWED_NETWORKS,
+    allowPrivateNetworks: e.SVC_ALLOW_PRIVATE_NETWORKS,
+    eventRetentionDays: e.SVC_EVENT_RETENTION_DAYS,
+    maxBodyBytes: e.SVC_MAX_BODY_BYTES,
+    tokenDefaultTtlSeconds: e.SVC_TOKEN_DEFAULT_TTL,
+    autoRegisterEvents: e.SVC_AUTO_REGISTER_EVENTS,
+    aiApiKey: e.SVC_AI_API_KEY,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    otlpProtocol: e.OTEL_EXPORTER_OTLP_PROTOCOL,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.SVC_LOG_LEVEL,
+    workers: e.SVC_WORKERS,
+    shutdownGraceSeconds: e.SVC_SHUTDOWN_GRACE_SECONDS,
+  };
+}

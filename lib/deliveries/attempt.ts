@@ -1,0 +1,166 @@
+// One delivery attempt: build the body (envelope or transform), sign it, send it, and decide what happens next.
+import { randomUUID } from "node:crypto";
+import type { Dispatcher } from "undici";
+import type { HealthSample } from "../health/record.ts";
+import { sendableHeaders } from "../webhooks/headers.ts";
+import { isRetried, categoryOfError, categoryOfStatus, type Category } from "./classify.ts";
+import { RATE_LIMIT_GIVE_UP_MS, retryAfterMs, retryDelayMs } from "./backoff.ts";
+import { envelopeBody, envelopeData } from "./envelope.ts";
+import { send, type SendResult } from "./http-send.ts";
+import type { AttemptRecord, Claimed, Outcome } from "./queue.ts";
+import { signatureHeaders } from "./signing.ts";
+import type { EventData, SubscriptionTarget, Target } from "./targets.ts";
+import { renderTransform } from "./transform.ts";
+
+export const USER_AGENT_PREFIX = "Svc-Webhook/";
+const RESPONSE_BODY_BYTES = 1024;
+const CAPTURED_RESPONSE_BODY_BYTES = 1024 * 1024;
+
+export interface AttemptDeps {
+  version: string;
+  /** Aborts in-flight requests when the worker stops. */
+  stopSignal?: AbortSignal;
+  dispatcherFor(verifySsl: boolean): Dispatcher;
+  checkRedirect(url: string): Promise<void>;
+}
+
+export interface AttemptResult {
+  outcome: Outcome;
+  attempt?: AttemptRecord;
+  health?: HealthSample;
+}
+
+/** The request headers in the spec's precedence: webhook < subscription < secret headers < the service's own. */
+export function requestHeaders(target: Target, subscription: SubscriptionTarget | undefined, own: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const put = (pairs: [string, string][]) => {
+    for (const [name, value] of pairs) {
+      const lower = name.toLowerCase();
+      headers[lower] = value;
+    }
+  };
+  put(sendableHeaders(target.headers));
+  if (subscription) put(sendableHeaders(subscription.headers));
+  put(sendableHeaders(target.secretHeaders));
+  put(Object.entries(own));
+  return headers;
+}
+
+const base = (claim: Claimed) => ({ id: claim.id, namespace: claim.namespace, responseCode: null, responseBody: null, errorCategory: null, errorMessage: null, requestBody: null, rateLimitedSince: null, templateError: null });
+
+/** Ends a claim without sending: the attempt is given back. */
+export function notSent(claim: Claimed, status: Outcome["status"], reason: { category?: Category; message?: string; nextAttemptAt?: Date } = {}): AttemptResult {
+  return {
+    outcome: { ...base(claim), status, attemptUsed: false, sent: false, nextAttemptAt: reason.nextAttemptAt ?? null, errorCategory: reason.category ?? null, errorMessage: reason.message ?? null, rateLimitedSince: claim.rateLimitedSince },
+  };
+}
+
+/** A failure before anything was sent (template error, undecryptable secret): recorded as an attempt, health untouched. */
+function failedBeforeSending(claim: Claimed, target: Target, category: Category, message: string, retry: boolean, extra: Partial<Outcome> = {}): AttemptResult {
+  const now = new Date();
+  const retries = retry && claim.attempt <= target.config.max_retries;
+  return {
+    outcome: {
+      ...base(claim),
+      status: retries ? "retrying" : "failed",
+      attemptUsed: true,
+      sent: true,
+      nextAttemptAt: retries ? new Date(now.getTime() + retryDelayMs(target.config.retry_backoff_seconds, claim.attempt)) : null,
+      responseCode: 0,
+      responseBody: null,
+      errorCategory: category,
+      errorMessage: message,
+      ...extra,
+    },
+    attempt: { id: randomUUID(), deliveryId: claim.id, webhookId: claim.webhookId, attempt: claim.attempt, success: false, responseTimeMs: 0, responseCode: 0, responseBody: null, errorMessage: message, errorCategory: category, at: now },
+  };
+}
+
+export async function attemptDelivery(deps: AttemptDeps, claim: Claimed, event: EventData, target: Target, subscription: SubscriptionTarget | undefined): Promise<AttemptResult> {
+  const now = new Date();
+  const timestamp = now.toISOString();
+  const fields = { eventId: event.id, eventName: event.eventName, consumer: claim.namespace, webhookId: claim.webhookId, deliveryId: claim.id, timestamp, attempt: claim.attempt };
+
+  let body = envelopeBody({ ...fields, payloadJson: event.payloadJson });
+  let templateError: string | null = null;
+  if (subscription?.transformEnabled && subscription.transformTemplate) {
+    const rendered = renderTransform(subscription, envelopeData(fields, JSON.parse(event.payloadJson)));
+    if (rendered.ok) body = rendered.body;
+    else if (subscription.onTransformError === "fallback") templateError = rendered.error;
+    else return failedBeforeSending(claim, target, "template_error", rendered.error, false, { templateError: rendered.error });
+  }
+  if (target.secretError) return failedBeforeSending(claim, target, "unknown", target.secretError, true);
+
+  const signature = signatureHeaders(target.signer, `msg_${claim.id}`, Math.floor(now.getTime() / 1000), body);
+  const headers = requestHeaders(target, subscription, {
+    "content-type": "application/json",
+    "user-agent": USER_AGENT_PREFIX + deps.version,
+    "x-svc-event-id": event.id,
+    "x-svc-delivery-id": claim.id,
+    "x-svc-webhook-id": claim.webhookId,
+    ...signature,
+  });
+  const result = await send({
+    url: target.url,
+    method: subscription?.method ?? "POST",
+    headers,
+    body,
+    timeoutMs: claim.timeoutSeconds * 1000,
+    followRedirects: target.config.follow_redirects,
+    maxResponseBytes: target.config.capture_response_body ? CAPTURED_RESPONSE_BODY_BYTES : RESPONSE_BODY_BYTES,
+    dispatcher: deps.dispatcherFor(target.config.verify_ssl),
+    signal: deps.stopSignal,
+    checkRedirect: deps.checkRedirect,
+  });
+  return judge(claim, target, result, body, templateError, now);
+}
+
+/** What an attempt's result means for the delivery: success, retry (when), rate-limited wait, or final failure. */
+export function judge(claim: Claimed, target: Target, result: SendResult, requestBody: string, templateError: string | null, at: Date): AttemptResult {
+  const category: Category = result.status ? categoryOfStatus(result.status, target.config) : categoryOfError(result.error);
+  const success = category === "success";
+  const errorMessage = success ? "" : result.status ? `HTTP ${result.status}` : String((result.error as Error)?.message ?? result.error ?? "unknown error");
+  const noConnection = !result.status && (category === "connection_refused" || category === "dns_error" || (result.error as { code?: string })?.code === "ERR_SSRF_BLOCKED");
+  const responseTimeMs = noConnection ? 0 : result.responseTimeMs;
+
+  let status: Outcome["status"];
+  let nextAttemptAt: Date | null = null;
+  let attemptUsed = true;
+  let rateLimitedSince: Date | null = null;
+  if (success) status = "success";
+  else if (category === "rate_limited") {
+    // A 429 does not use an attempt; after a day of nothing else the delivery gives up.
+    rateLimitedSince = claim.rateLimitedSince ?? at;
+    attemptUsed = false;
+    if (at.getTime() - rateLimitedSince.getTime() >= RATE_LIMIT_GIVE_UP_MS) status = "failed";
+    else {
+      status = "retrying";
+      nextAttemptAt = new Date(at.getTime() + retryAfterMs(result.retryAfter, at.getTime()));
+    }
+  } else if (isRetried(category) && claim.attempt <= target.config.max_retries) {
+    status = "retrying";
+    nextAttemptAt = new Date(at.getTime() + retryDelayMs(target.config.retry_backoff_seconds, claim.attempt));
+  } else status = "failed";
+
+  // A retry due after the TTL is due at the TTL instead, when the claim expires it on time.
+  if (nextAttemptAt && claim.expiresAt && nextAttemptAt > claim.expiresAt) nextAttemptAt = claim.expiresAt;
+  return {
+    outcome: {
+      id: claim.id,
+      namespace: claim.namespace,
+      status,
+      attemptUsed,
+      sent: true,
+      nextAttemptAt,
+      responseCode: result.status,
+      responseBody: result.body,
+      errorCategory: category,
+      errorMessage: success ? null : errorMessage,
+      requestBody,
+      rateLimitedSince,
+      templateError,
+    },
+    attempt: { id: randomUUID(), deliveryId: claim.id, webhookId: claim.webhookId, attempt: claim.attempt, success, responseTimeMs, responseCode: result.status, responseBody: result.body, errorMessage, errorCategory: category, at },
+    health: { webhookId: claim.webhookId, namespace: claim.namespace, success, category, responseTimeMs, at },
+  };
+}

@@ -1,0 +1,190 @@
+// Reading deliveries and their attempts, and putting deliveries back in the queue (RetryDelivery).
+import type { Db, Tx } from "../db/pool.ts";
+import { withTransaction } from "../db/pool.ts";
+import { invalid, notFound } from "../errors.ts";
+import type { Page } from "../http/pagination.ts";
+import { isUuid } from "../http/wire.ts";
+import { notifySql } from "../queue/signals.ts";
+import { randomShard } from "../stats/counters.ts";
+import type { DeliveryStatus } from "./queue.ts";
+
+export interface Delivery {
+  delivery_id: string;
+  namespace: string;
+  webhook_id: string;
+  event_id: string;
+  subscription_id: string | null;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  request_body: string | null;
+  response_code: number | null;
+  response_body: string | null;
+  error_category: string | null;
+  error_message: string | null;
+  template_error: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface Attempt {
+  attempt_id: string;
+  delivery_id: string;
+  webhook_id: string;
+  attempt: number;
+  success: boolean;
+  response_time: number;
+  response_code: number;
+  response_body: string | null;
+  error_message: string;
+  error_category: string;
+  timestamp: string;
+}
+
+export interface DeliveryFilter {
+  webhookId?: string;
+  eventId?: string;
+  subscriptionId?: string;
+  status?: DeliveryStatus[];
+  errorCategory?: string;
+  createdAfter?: Date;
+  createdBefore?: Date;
+}
+
+export const COUNT_CAP = 10_000;
+
+const COLUMNS = `id, namespace, webhook_id, event_id, subscription_id, status, attempt_count, next_attempt_at, request_body, response_code,
+  response_body, error_category, error_message, template_error, created_at, updated_at, completed_at`;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toDelivery = (r: any): Delivery => ({
+  delivery_id: r.id,
+  namespace: r.namespace,
+  webhook_id: r.webhook_id,
+  event_id: r.event_id,
+  subscription_id: r.subscription_id,
+  status: r.status,
+  attempt_count: r.attempt_count,
+  next_attempt_at: ["pending", "retrying"].includes(r.status) ? iso(r.next_attempt_at) : null,
+  request_body: r.request_body,
+  response_code: r.response_code,
+  response_body: r.response_body,
+  error_category: r.error_category,
+  error_message: r.error_message,
+  template_error: r.template_error,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+  completed_at: iso(r.completed_at),
+});
+
+export async function getDelivery(db: Db, namespace: string, id: string): Promise<Delivery> {
+  if (!isUuid(id)) throw invalid("delivery_id must be a UUID");
+  const { rows } = await db.query(`select ${COLUMNS} from deliveries where id = $1 and namespace = $2`, [id, namespace]);
+  if (!rows[0]) throw notFound(`delivery ${id} not found in namespace "${namespace}"`);
+  return toDelivery(rows[0]);
+}
+
+function where(namespace: string | undefined, f: DeliveryFilter) {
+  return {
+    sql: `($1::text is null or namespace = $1) and ($2::uuid is null or webhook_id = $2) and ($3::uuid is null or event_id = $3)
+          and ($4::uuid is null or subscription_id = $4) and ($5::text[] is null or status = any($5)) and ($6::text is null or error_category = $6)
+          and ($7::timestamptz is null or created_at > $7) and ($8::timestamptz is null or created_at < $8)`,
+    values: [namespace ?? null, f.webhookId ?? null, f.eventId ?? null, f.subscriptionId ?? null, f.status?.length ? f.status : null, f.errorCategory ?? null, f.createdAfter ?? null, f.createdBefore ?? null],
+  };
+}
+
+/** Newest first; `namespace` undefined lists across namespaces (the global REST route). */
+export async function listDeliveries(db: Db, namespace: string | undefined, filter: DeliveryFilter, page: Page): Promise<{ deliveries: Delivery[]; total: number }> {
+  const w = where(namespace, filter);
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    db.query(`select ${COLUMNS} from deliveries where ${w.sql} order by created_at desc, id desc limit $${n + 1} offset $${n + 2}`, [...w.values, page.limit, page.offset]),
+    db.query(`select count(*)::int as n from (select 1 from deliveries where ${w.sql} limit ${COUNT_CAP + 1}) x`, w.values),
+  ]);
+  return { deliveries: list.rows.map(toDelivery), total: count.rows[0].n };
+}
+
+/** Ids of up to `limit` matching deliveries, newest first (the retry snapshot). */
+export async function matchingDeliveryIds(db: Db, namespace: string, filter: DeliveryFilter, limit: number): Promise<string[]> {
+  const w = where(namespace, filter);
+  const { rows } = await db.query(`select id from deliveries where ${w.sql} order by created_at desc, id desc limit $${w.values.length + 1}`, [...w.values, limit]);
+  return rows.map((r) => r.id);
+}
+
+/** Attempts in the order they were made. RPC passes no namespace (the id is global); REST scopes it. */
+export async function getDeliveryAttempts(db: Db, deliveryId: string, namespace?: string): Promise<Attempt[]> {
+  if (!deliveryId) throw invalid("delivery_id is required");
+  if (!isUuid(deliveryId)) throw invalid("delivery_id must be a UUID");
+  if (namespace) await getDelivery(db, namespace, deliveryId);
+  const { rows } = await db.query(
+    `select id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message, error_category, created_at
+       from delivery_attempts where delivery_id = $1 order by created_at, attempt`,
+    [deliveryId],
+  );
+  return rows.map((r) => ({
+    attempt_id: r.id,
+    delivery_id: r.delivery_id,
+    webhook_id: r.webhook_id,
+    attempt: r.attempt,
+    success: r.success,
+    response_time: r.response_time_ms,
+    response_code: r.response_code,
+    response_body: r.response_body,
+    error_message: r.error_message,
+    error_category: r.error_category,
+    timestamp: r.created_at.toISOString(),
+  }));
+}
+
+/**
+ * Puts deliveries back in the queue as pending, due now, with a fresh attempt budget: a single delivery, or every
+ * failed/pending delivery of a webhook, or both. Successes only with `force` (the receiver gets a duplicate).
+ * A delivery being sent right now is left alone.
+ */
+export async function requeueDeliveries(db: Db, namespace: string, target: { deliveryIds?: string[]; webhookId?: string; force: boolean }): Promise<string[]> {
+  return withTransaction(db, (tx) => requeueIn(tx, namespace, target));
+}
+
+/** requeueDeliveries inside the caller's transaction (a retry batch records its progress in the same one). */
+export async function requeueIn(tx: Tx, namespace: string, target: { deliveryIds?: string[]; webhookId?: string; force: boolean }): Promise<string[]> {
+  const allowed = target.force ? ["failed", "pending", "retrying", "expired", "success"] : ["failed", "pending", "retrying", "expired"];
+  {
+    const { rows } = await tx.query({
+      name: "deliveries.requeue",
+      text: `with picked as (
+               select id, status from deliveries
+                where namespace = $1 and status = any($4::text[])
+                  and (($2::uuid[] is not null and id = any($2)) or ($3::uuid is not null and webhook_id = $3 and status in ('failed', 'pending', 'retrying')))
+                for update skip locked
+             ), reset as (
+               update deliveries d set status = 'pending', next_attempt_at = now(), attempt_count = 0, lease_token = null,
+                      rate_limited_since = null, completed_at = null, updated_at = now()
+                 from picked p where d.id = p.id
+               returning d.id, p.status as was
+             ), counted as (
+               insert into namespace_counters as n (namespace, shard, successful, failed, pending)
+               select $1, $5, -count(*) filter (where was = 'success'), -count(*) filter (where was = 'failed'),
+                      count(*) filter (where was in ('success', 'failed', 'expired'))
+                 from reset having count(*) > 0
+               on conflict (namespace, shard) do update
+                 set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
+             ), wake as (${notifySql("deliveries")} where exists (select 1 from reset))
+             select id from reset, (select count(*) from wake) w`,
+      values: [namespace, target.deliveryIds?.length ? target.deliveryIds : null, target.webhookId ?? null, allowed, randomShard()],
+    });
+    return rows.map((r) => r.id);
+  }
+}
+
+/** RetryDelivery: a single delivery, every failed/pending one of a webhook, or both. Unknown ids are NOT_FOUND. */
+export async function retryDelivery(db: Db, namespace: string, input: { deliveryId?: string; webhookId?: string; force: boolean }): Promise<string[]> {
+  if (!input.deliveryId && !input.webhookId) throw invalid("give delivery_id, webhook_id or both");
+  if (input.deliveryId) await getDelivery(db, namespace, input.deliveryId);
+  if (input.webhookId) {
+    const { rowCount } = await db.query("select 1 from webhooks where id = $1 and namespace = $2", [input.webhookId, namespace]);
+    if (!rowCount) throw notFound(`webhook ${input.webhookId} not found in namespace "${namespace}"`);
+  }
+  return requeueDeliveries(db, namespace, { deliveryIds: input.deliveryId ? [input.deliveryId] : undefined, webhookId: input.webhookId, force: input.force });
+}

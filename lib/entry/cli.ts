@@ -1,0 +1,2 @@
+// dist/cli.js: the `svc` command line program.
+import "../cli/main.ts";

@@ -1,0 +1,66 @@
+// PushEvent: persist the event (soft schema validation, idempotency) and return at once; fan-out runs in the background.
+import { v7 as uuidv7 } from "uuid";
+import type { AppContext } from "../app/context.ts";
+import { registerEventType } from "../event-types/event-types.ts";
+import { schemaWarnings } from "../event-types/schemas.ts";
+import { AppError, invalid, notFound } from "../errors.ts";
+
+export interface PushInput {
+  namespace: string;
+  event: string;
+  payload: Record<string, unknown>;
+  ttlSeconds: number;
+  metadata: Record<string, string>;
+  labels: Record<string, string>;
+  idempotencyKey?: string;
+}
+
+export interface PushResult {
+  event_id: string;
+  warnings: string[];
+  duplicate: boolean;
+}
+
+type Deps = Pick<AppContext, "db" | "config" | "events">;
+
+async function eventTypeFor(app: Deps, name: string) {
+  let type = await app.events.types.get(name);
+  if (!type && app.config.autoRegisterEvents) {
+    // Development setting: the first push of an unknown name registers it (without a schema).
+    await registerEventType(app, { name }).catch((err) => {
+      if (!(err instanceof AppError && err.code === "already_exists")) throw err;
+    });
+    app.events.types.invalidate(name);
+    type = await app.events.types.get(name);
+  }
+  if (!type) throw notFound(`event type "${name}" is not registered`);
+  if (!type.active) throw new AppError("failed_precondition", `event type "${name}" is inactive and cannot receive pushes`);
+  return type;
+}
+
+// A \u0000 escape that is not itself escaped: PostgreSQL's jsonb cannot store NUL characters.
+const NUL = /(^|[^\\])(\\\\)*\\u0000/;
+
+export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult> {
+  const payloadJson = JSON.stringify(input.payload);
+  for (const [field, json] of [["payload", payloadJson], ["metadata", JSON.stringify(input.metadata)], ["labels", JSON.stringify(input.labels)]] as const) {
+    // Pushes share one INSERT; a value PostgreSQL rejects must never fail the others in its batch.
+    if (NUL.test(json)) throw invalid(`${field} contains a NUL character (\\u0000), which cannot be stored`);
+  }
+  const type = await eventTypeFor(app, input.event);
+  const warnings = schemaWarnings(type.name, type.version, type.schema, input.payload);
+  const { eventId, duplicate } = await app.events.inserter.insert({
+    id: uuidv7(),
+    namespace: input.namespace,
+    eventName: type.name,
+    eventVersion: type.version,
+    payloadJson,
+    metadata: input.metadata,
+    labels: input.labels,
+    idempotencyKey: input.idempotencyKey || null,
+    schemaValid: warnings.length === 0,
+    warnings,
+    ttlSeconds: input.ttlSeconds,
+  });
+  return { event_id: eventId, warnings, duplicate };
+}

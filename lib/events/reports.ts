@@ -1,0 +1,114 @@
+// Reading events back: reports with their delivery counts, one record, and re-pushing an event under a new id.
+import type { AppContext } from "../app/context.ts";
+import type { Db } from "../db/pool.ts";
+import { invalid, notFound } from "../errors.ts";
+import type { Page } from "../http/pagination.ts";
+import { isUuid } from "../http/wire.ts";
+import { pushEvent, type PushResult } from "./push.ts";
+
+export interface EventReport {
+  event_id: string;
+  namespace: string;
+  event_name: string;
+  payload: unknown;
+  metadata: Record<string, string>;
+  labels: Record<string, string>;
+  schema_valid: boolean;
+  warnings: string[];
+  created_at: string;
+  expires_at: string | null;
+  webhook_count: number;
+  successful_count: number;
+  failed_count: number;
+  pending_count: number;
+}
+
+export interface EventFilter {
+  eventName?: string;
+  schemaValid?: boolean;
+  labels?: Record<string, string>;
+  createdAfter?: Date;
+  createdBefore?: Date;
+}
+
+/** Counting stops here: an exact total over a growing table would cost more with every event stored. */
+export const COUNT_CAP = 10_000;
+
+const COLUMNS = `e.id, e.namespace, e.event_name, e.payload, e.metadata, e.labels, e.schema_valid, e.warnings, e.created_at, e.expires_at,
+  c.webhook_count, c.successful_count, c.failed_count, c.pending_count`;
+
+// Per-event counts come from that event's deliveries only (indexed by event_id): bounded by its fan-out.
+const COUNTS = `left join lateral (
+    select count(*)::int as webhook_count,
+           count(*) filter (where d.status = 'success')::int as successful_count,
+           count(*) filter (where d.status = 'failed')::int as failed_count,
+           count(*) filter (where d.status in ('pending', 'sending', 'retrying'))::int as pending_count
+      from deliveries d where d.event_id = e.id
+  ) c on true`;
+
+const toReport = (r: any): EventReport => ({
+  event_id: r.id,
+  namespace: r.namespace,
+  event_name: r.event_name,
+  payload: r.payload,
+  metadata: r.metadata,
+  labels: r.labels,
+  schema_valid: r.schema_valid,
+  warnings: r.warnings,
+  created_at: r.created_at.toISOString(),
+  expires_at: r.expires_at ? r.expires_at.toISOString() : null,
+  webhook_count: r.webhook_count,
+  successful_count: r.successful_count,
+  failed_count: r.failed_count,
+  pending_count: r.pending_count,
+});
+
+function where(namespace: string, f: EventFilter): { sql: string; values: unknown[] } {
+  return {
+    sql: `e.namespace = $1 and ($2::text is null or e.event_name = $2) and ($3::bool is null or e.schema_valid = $3)
+          and ($4::jsonb is null or e.labels @> $4) and ($5::timestamptz is null or e.created_at > $5)
+          and ($6::timestamptz is null or e.created_at < $6)`,
+    values: [namespace, f.eventName ?? null, f.schemaValid ?? null, f.labels && Object.keys(f.labels).length ? JSON.stringify(f.labels) : null, f.createdAfter ?? null, f.createdBefore ?? null],
+  };
+}
+
+/** Newest first. */
+export async function listEventReports(db: Db, namespace: string, filter: EventFilter, page: Page): Promise<{ events: EventReport[]; total: number }> {
+  const w = where(namespace, filter);
+  const n = w.values.length;
+  const [list, count] = await Promise.all([
+    db.query(`select ${COLUMNS} from events e ${COUNTS} where ${w.sql} order by e.created_at desc, e.id desc limit $${n + 1} offset $${n + 2}`, [...w.values, page.limit, page.offset]),
+    db.query(`select count(*)::int as n from (select 1 from events e where ${w.sql} limit ${COUNT_CAP + 1}) x`, w.values),
+  ]);
+  return { events: list.rows.map(toReport), total: count.rows[0].n };
+}
+
+/** Ids of up to `limit` matching events, newest first (the re-push snapshot). */
+export async function matchingEventIds(db: Db, namespace: string, filter: EventFilter, limit: number): Promise<string[]> {
+  const w = where(namespace, filter);
+  const { rows } = await db.query(`select e.id from events e where ${w.sql} order by e.created_at desc, e.id desc limit $${w.values.length + 1}`, [...w.values, limit]);
+  return rows.map((r) => r.id);
+}
+
+/** One event by id; `namespace` scopes the lookup when given (REST), RPC looks it up across namespaces. */
+export async function getEventRecord(db: Db, eventId: string, namespace?: string): Promise<EventReport> {
+  if (!isUuid(eventId)) throw invalid("event_id must be a UUID");
+  const { rows } = await db.query(`select ${COLUMNS} from events e ${COUNTS} where e.id = $1 and ($2::text is null or e.namespace = $2)`, [eventId, namespace ?? null]);
+  if (!rows[0]) throw notFound(`event ${eventId} not found`);
+  return toReport(rows[0]);
+}
+
+/** Pushes the stored payload again under a new id, validated against the event type's current schema. */
+export async function rePushEvent(app: Pick<AppContext, "db" | "config" | "events">, eventId: string, namespace?: string, idempotencyKey?: string): Promise<PushResult> {
+  const original = await getEventRecord(app.db, eventId, namespace);
+  const ttlSeconds = original.expires_at ? Math.max(1, Math.round((Date.parse(original.expires_at) - Date.parse(original.created_at)) / 1000)) : 0;
+  return pushEvent(app, {
+    namespace: original.namespace,
+    event: original.event_name,
+    payload: original.payload as Record<string, unknown>,
+    ttlSeconds,
+    metadata: original.metadata,
+    labels: original.labels,
+    idempotencyKey,
+  });
+}

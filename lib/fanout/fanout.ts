@@ -1,0 +1,77 @@
+// Fan-out: each waiting event becomes one delivery per active subscription of an active webhook in its namespace
+// whose label filters its labels contain. Claim, insert and mark happen in one statement: never half a fan-out.
+//
+// Deliveries can be born claimed: when this process's delivery worker has free slots, fan-out inserts up to that
+// many as `sending` under the worker's lease and hands them over directly, saving a claim round trip and a wake-up
+// (push→receiver latency). They are ordinary leased rows: if the worker dies, the lease runs out and any worker
+// claims them again.
+import type { Db } from "../db/pool.ts";
+import { LEASE_MARGIN_SECONDS, toClaimed, type Claimed } from "../deliveries/queue.ts";
+import type { EventData } from "../deliveries/targets.ts";
+import { notifySql } from "../queue/signals.ts";
+import { COUNTER_SHARDS } from "../stats/counters.ts";
+
+export interface FanOutResult {
+  events: number;
+  deliveries: number;
+  /** Deliveries created already claimed for the caller's lease. */
+  claimed: Claimed[];
+  /** The events of the claimed deliveries, so the worker need not read them again. */
+  claimedEvents: Map<string, EventData>;
+}
+
+export interface PreClaim {
+  leaseToken: string;
+  max: number;
+}
+
+export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): Promise<FanOutResult> {
+  const { rows } = await db.query({
+    name: "fanout.batch",
+    text: `with claimed as (
+             select id, namespace, event_name, labels, expires_at, payload from events
+              where fanned_out_at is null
+              order by created_at
+              limit $1
+                for update skip locked
+           ), candidates as (
+             select gen_random_uuid() as id, c.namespace, c.id as event_id, s.webhook_id, s.id as subscription_id, c.expires_at,
+                    coalesce(nullif(s.timeout_seconds, 0), w.request_timeout_seconds, 30) as timeout_seconds,
+                    extract(epoch from w.updated_at) * 1000 as webhook_version,
+                    extract(epoch from s.updated_at) * 1000 as subscription_version,
+                    row_number() over () <= $3 and (c.expires_at is null or c.expires_at > now()) as taken
+               from claimed c
+               join subscriptions s on s.namespace = c.namespace and s.event_name = c.event_name
+               join webhooks w on w.id = s.webhook_id and w.active
+              where s.label_filters <@ c.labels
+           ), matched as (
+             insert into deliveries (id, namespace, event_id, webhook_id, subscription_id, expires_at, status, lease_token, attempt_count, next_attempt_at)
+             select id, namespace, event_id, webhook_id, subscription_id, expires_at,
+                    case when taken then 'sending' else 'pending' end,
+                    case when taken then $4::uuid end,
+                    case when taken then 1 else 0 end,
+                    case when taken then now() + make_interval(secs => timeout_seconds + ${LEASE_MARGIN_SECONDS}) else now() end
+               from candidates
+             returning id, namespace
+           ), marked as (
+             update events e set fanned_out_at = now() from claimed c where e.id = c.id returning e.id
+           ), counted as (
+             insert into namespace_counters as n (namespace, shard, total, pending)
+             select namespace, $2, count(*), count(*) from matched group by namespace
+             on conflict (namespace, shard) do update set total = n.total + excluded.total, pending = n.pending + excluded.pending
+           ), wake as (
+             ${notifySql("deliveries")} where exists (select 1 from candidates where not taken)
+           )
+           select (select count(*)::int from marked) as events, (select count(*)::int from matched) as deliveries, (select count(*) from wake) as woke,
+                  (select coalesce(json_agg(json_build_object('id', id, 'namespace', namespace, 'event_id', event_id, 'webhook_id', webhook_id,
+                     'subscription_id', subscription_id, 'attempt_count', 1, 'previous_status', 'pending', 'expires_at', expires_at, 'rate_limited_since', null,
+                     'webhook_version', webhook_version, 'subscription_version', subscription_version, 'timeout_seconds', timeout_seconds)), '[]'::json)
+                     from candidates where taken) as claimed,
+                  (select coalesce(json_agg(json_build_object('id', c.id, 'event_name', c.event_name, 'payload', c.payload::text)), '[]'::json)
+                     from claimed c where exists (select 1 from candidates k where k.event_id = c.id and k.taken)) as claimed_events`,
+    values: [limit, Math.floor(Math.random() * COUNTER_SHARDS), preClaim?.max ?? 0, preClaim?.leaseToken ?? null],
+  });
+  const claimed = (rows[0].claimed as any[]).map((r) => toClaimed({ ...r, expires_at: r.expires_at ? new Date(r.expires_at) : null }));
+  const claimedEvents = new Map<string, EventData>((rows[0].claimed_events as any[]).map((e) => [e.id, { id: e.id, eventName: e.event_name, payloadJson: e.payload }]));
+  return { events: rows[0].events, deliveries: rows[0].deliveries, claimed, claimedEvents };
+}

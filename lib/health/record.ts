@@ -1,0 +1,106 @@
+// Keeps webhook health from delivery outcomes: one statement per batch for all webhooks in it, never a row lock
+// per delivery. Template errors never reach here.
+import type { Tx } from "../db/pool.ts";
+import { healthBucket, type Category } from "../deliveries/classify.ts";
+
+export interface HealthSample {
+  webhookId: string;
+  namespace: string;
+  success: boolean;
+  category: Category;
+  responseTimeMs: number;
+  at: Date;
+}
+
+interface Aggregate {
+  webhookId: string;
+  namespace: string;
+  total: number;
+  successful: number;
+  hadSuccess: boolean;
+  trailingFailures: number;
+  responseTimeMs: number;
+  lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
+}
+
+const BUCKETS = ["client_errors", "server_errors", "timeout_errors", "network_errors", "unexpected_status_errors"] as const;
+
+function aggregate(samples: HealthSample[]): Aggregate[] {
+  const byWebhook = new Map<string, Aggregate>();
+  for (const s of [...samples].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    let a = byWebhook.get(s.webhookId);
+    if (!a) byWebhook.set(s.webhookId, (a = { webhookId: s.webhookId, namespace: s.namespace, total: 0, successful: 0, hadSuccess: false, trailingFailures: 0, responseTimeMs: 0, lastSuccessAt: null, lastFailureAt: null }));
+    a.total++;
+    a.responseTimeMs += s.responseTimeMs;
+    if (s.success) {
+      a.successful++;
+      a.hadSuccess = true;
+      a.trailingFailures = 0;
+      a.lastSuccessAt = s.at;
+    } else {
+      a.trailingFailures++;
+      a.lastFailureAt = s.at;
+    }
+  }
+  return [...byWebhook.values()];
+}
+
+export async function recordHealth(tx: Tx, samples: HealthSample[]): Promise<void> {
+  if (!samples.length) return;
+  const aggregates = aggregate(samples);
+  const col = <K extends keyof Aggregate>(k: K) => aggregates.map((a) => a[k]);
+  // Unregistered webhooks get no row back: their outcomes may still be arriving.
+  await tx.query({
+    name: "health.ensure",
+    text: `insert into webhook_health (webhook_id, namespace)
+           select u.id, u.namespace from unnest($1::uuid[], $2::text[]) as u(id, namespace)
+            where exists (select 1 from webhooks w where w.id = u.id)
+           on conflict (webhook_id) do nothing`,
+    values: [col("webhookId"), col("namespace")],
+  });
+  await tx.query({
+    name: "health.apply",
+    text: `with u as (
+             select * from unnest($1::uuid[], $2::int[], $3::int[], $4::bool[], $5::int[], $6::bigint[], $7::timestamptz[], $8::timestamptz[])
+               as u(id, total, successful, had_success, trailing_failures, response_time_ms, last_success_at, last_failure_at)
+           ), next as (
+             select h.webhook_id,
+                    h.total_deliveries + u.total as total,
+                    h.successful_deliveries + u.successful as successful,
+                    h.failed_deliveries + (u.total - u.successful) as failed,
+                    case when u.had_success then u.trailing_failures else h.consecutive_failures + u.trailing_failures end as consecutive,
+                    h.response_time_total_ms + u.response_time_ms as response_time,
+                    coalesce(u.last_success_at, h.last_success_at) as last_success_at,
+                    coalesce(u.last_failure_at, h.last_failure_at) as last_failure_at
+               from webhook_health h join u on u.id = h.webhook_id
+           )
+           update webhook_health h
+              set total_deliveries = n.total, successful_deliveries = n.successful, failed_deliveries = n.failed,
+                  consecutive_failures = n.consecutive, response_time_total_ms = n.response_time,
+                  last_success_at = n.last_success_at, last_failure_at = n.last_failure_at, updated_at = now()
+             from next n where h.webhook_id = n.webhook_id`,
+    values: [col("webhookId"), col("total"), col("successful"), col("hadSuccess"), col("trailingFailures"), col("responseTimeMs"), col("lastSuccessAt"), col("lastFailureAt")],
+  });
+
+  const hourly = new Map<string, Record<(typeof BUCKETS)[number], number> & { webhookId: string; hour: Date }>();
+  for (const s of samples) {
+    const bucket = healthBucket(s.category);
+    if (!bucket || s.success) continue;
+    const hour = new Date(Math.floor(s.at.getTime() / 3_600_000) * 3_600_000);
+    const key = `${s.webhookId}/${hour.getTime()}`;
+    let row = hourly.get(key);
+    if (!row) hourly.set(key, (row = { webhookId: s.webhookId, hour, client_errors: 0, server_errors: 0, timeout_errors: 0, network_errors: 0, unexpected_status_errors: 0 }));
+    row[bucket]++;
+  }
+  if (!hourly.size) return;
+  const rows = [...hourly.values()];
+  await tx.query({
+    name: "health.hourly",
+    text: `insert into webhook_health_hourly as h (webhook_id, hour, ${BUCKETS.join(", ")})
+           select * from unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[])
+           on conflict (webhook_id, hour) do update set
+             ${BUCKETS.map((b) => `${b} = h.${b} + excluded.${b}`).join(", ")}`,
+    values: [rows.map((r) => r.webhookId), rows.map((r) => r.hour), ...BUCKETS.map((b) => rows.map((r) => r[b]))],
+  });
+}

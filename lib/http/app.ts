@@ -1,0 +1,160 @@
+// The fetch handler for every surface: itty-router over the route table, errors mapped in one place.
+import { Router, type IRequest } from "itty-router";
+import type { AppContext, Principal, RequestContext } from "../app/context.ts";
+import { authenticate, requireAdmin } from "../access/authenticate.ts";
+import { authenticatePortal, type PortalGrant } from "../access/portal.ts";
+import { AppError } from "../errors.ts";
+import { readJsonBody } from "./body.ts";
+import { connectError, problem, toAppError } from "./errors.ts";
+import { applyCors, corsPreflight, crossOriginBlocked } from "./cors.ts";
+import { rawPathOf } from "./node-request.ts";
+import { checkPortalPath, portalPathOf } from "./portal-paths.ts";
+import { applySecurityHeaders } from "./security-headers.ts";
+import { empty, json } from "./respond.ts";
+import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
+import { rpcPath } from "./route.ts";
+import { parseInput } from "./wire.ts";
+
+export interface HttpApp {
+  fetch(request: Request): Promise<Response>;
+}
+
+type Surface = "rest" | "rpc";
+const surfaceOf = (pathname: string): Surface => (pathname.startsWith("/webhook.") ? "rpc" : "rest");
+
+/** The path of an absolute request URL, without building a URL object on every request. */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.indexOf("?", start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
+function errorResponse(err: unknown, surface: Surface, app: AppContext, request: Request, pathname: string): Response {
+  const appErr = toAppError(err, app.log, { method: request.method, path: pathname });
+  return surface === "rpc" ? connectError(appErr) : problem(appErr, pathname);
+}
+
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) {
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      throw new AppError("invalid_argument", `path parameter ${k} is not valid percent-encoding`);
+    }
+  }
+  return out;
+}
+
+async function principalFor(app: AppContext, request: Request, access: "public" | "admin"): Promise<Principal> {
+  if (access === "public") return { kind: "anonymous" };
+  const principal = await authenticate(app, request);
+  requireAdmin(principal);
+  return principal;
+}
+
+/** A REST route's handler; through the portal gateway it runs with the portal's grant and its consumer. */
+function restHandler(app: AppContext, route: RestRoute) {
+  return async (request: IRequest, grant?: PortalGrant) => {
+    const principal = grant ? grant.principal : await principalFor(app, request, route.access);
+    const ctx: RequestContext = { app, principal, request, log: app.log };
+    const rawParams = decodeParams(request.params);
+    if (grant) rawParams.consumer = grant.consumer;
+    const params = route.params ? parseInput(route.params, rawParams) : undefined;
+    const query = route.query ? parseInput(route.query, request.query) : undefined;
+    const body = route.body ? parseInput(route.body, await readJsonBody(request, app.config.maxBodyBytes)) : undefined;
+    const result = await route.handle({ params, query, body }, ctx);
+    if (result instanceof Response) return result;
+    const status = route.status ?? 200;
+    return status === 204 ? empty(204) : json(result ?? {}, status);
+  };
+}
+
+function rawHandler(app: AppContext, route: RawRoute) {
+  return async (request: IRequest, grant?: PortalGrant) => {
+    const principal = grant ? grant.principal : await principalFor(app, request, route.access);
+    return route.handle(request, { app, principal, request, log: app.log });
+  };
+}
+
+function rpcHandler(app: AppContext, route: RpcRoute) {
+  return async (request: IRequest) => {
+    const contentType = request.headers.get("content-type");
+    if (contentType && !/^application\/json\b/i.test(contentType)) {
+      throw new AppError("invalid_argument", "RPC requests must be Content-Type: application/json", { httpStatus: 415 });
+    }
+    const principal = await principalFor(app, request, "admin");
+    const ctx: RequestContext = { app, principal, request, log: app.log };
+    const input = parseInput(route.input, await readJsonBody(request, app.config.maxBodyBytes));
+    return json(await route.handle(input, ctx));
+  };
+}
+
+type Table = [string, RegExp, unknown[], string?][];
+
+function notFound(table: Table, request: IRequest): never {
+  const pathname = pathOf(request.url);
+  const allowed = table.filter(([, regex]) => regex.test(pathname)).map(([m]) => m);
+  if (surfaceOf(pathname) === "rpc") {
+    if (allowed.length) throw new AppError("unimplemented", "RPC methods are called with POST", { httpStatus: 405, headers: { allow: "POST" } });
+    throw new AppError("unimplemented", `unknown RPC method ${pathname.slice(1)}`);
+  }
+  if (allowed.length) {
+    throw new AppError("not_found", `${request.method} is not allowed on ${pathname}`, { httpStatus: 405, headers: { allow: [...new Set(allowed)].join(", ") } });
+  }
+  throw new AppError("not_found", `no route for ${request.method} ${pathname}`);
+}
+
+/** Anything the portal does not offer (pushing events, tokens, other consumers, admin routes) is out of scope: 403. */
+function portalRefused(request: IRequest): never {
+  throw new AppError("permission_denied", `${request.method} ${pathOf(request.url)} is not available through the portal`);
+}
+
+export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
+  const router = Router<IRequest, []>();
+  const portal = Router<IRequest, [PortalGrant]>();
+
+  for (const route of routes) {
+    if (route.kind === "rpc") {
+      router.post(rpcPath(route), rpcHandler(app, route));
+      continue;
+    }
+    const method = route.method.toLowerCase() as "get";
+    const handler = route.kind === "rest" ? restHandler(app, route) : rawHandler(app, route);
+    router[method](route.path, handler);
+    const portalPath = route.portal ? portalPathOf(route.path) : undefined;
+    if (portalPath) portal[method](portalPath, handler);
+  }
+  const table = router.routes.slice() as Table;
+
+  // The consumer portal's API: a consumer token reaches its own consumer's routes, with the consumer taken from
+  // the token, never from the URL. The path is checked as sent, before URL parsing resolves dot segments.
+  router.all("/portal/api/*", async (request: IRequest) => {
+    const grant = await authenticatePortal(app, request);
+    return (await portal.fetch(request, grant)) ?? portalRefused(request);
+  });
+  router.all("*", (request: IRequest) => notFound(table, request));
+
+  return {
+    async fetch(request: Request): Promise<Response> {
+      let response: Response;
+      const pathname = pathOf(request.url);
+      const surface = surfaceOf(pathname);
+      try {
+        // Checked on the path as sent: URL parsing would resolve /portal/api/../ before routing sees it.
+        const rawPath = rawPathOf(request);
+        if (rawPath.startsWith("/portal/")) checkPortalPath(rawPath);
+        if (crossOriginBlocked(app.config, request)) {
+          throw new AppError("permission_denied", "cross-origin requests are not allowed from this origin");
+        }
+        response = request.method === "OPTIONS" ? corsPreflight(app.config, request) : ((await router.fetch(request)) as Response);
+      } catch (err) {
+        response = errorResponse(err, surface, app, request, pathname);
+      }
+      applyCors(app.config, request, response);
+      applySecurityHeaders(app.config, pathname, response);
+      return response;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// Reads request bodies, counting bytes against the configured limit.
+import type { IncomingMessage } from "node:http";
+import { AppError } from "../errors.ts";
+import { nodeRequestOf } from "./node-request.ts";
+
+export function tooLarge(maxBytes: number): AppError {
+  return new AppError("resource_exhausted", `request body exceeds the limit of ${maxBytes} bytes`, {
+    httpStatus: 413,
+    details: { limit_bytes: maxBytes },
+  });
+}
+
+// Behind @whatwg-node/server the Request's body is a lazy wrapper around Node's IncomingMessage. Reading the
+// IncomingMessage directly skips the web-stream layer (measured ~20 % more POST throughput in bench/http).
+function readNode(req: IncomingMessage, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) {
+        cleanup();
+        req.resume(); // drain and discard the rest; the response goes out at once
+        reject(tooLarge(maxBytes));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks, received).toString("utf8"));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(new AppError("invalid_argument", `request body could not be read: ${err.message}`));
+    };
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
+async function readWebStream(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return Buffer.concat(chunks, received).toString("utf8");
+}
+
+/** The body as text; stops reading (413) as soon as more than `maxBytes` bytes arrived, whatever Content-Length said. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const length = request.headers.get("content-length");
+  if (length !== null) {
+    const declared = Number(length);
+    if (!Number.isSafeInteger(declared) || declared < 0) throw new AppError("invalid_argument", "Content-Length is not a valid length");
+    if (declared > maxBytes) throw tooLarge(maxBytes);
+    if (declared === 0) return "";
+  }
+  const node = nodeRequestOf(request);
+  if (node) return readNode(node, maxBytes);
+  return request.body ? readWebStream(request.body, maxBytes) : "";
+}
+
+/** Parsed JSON body; an empty body is `undefined`. Malformed JSON is a 400 invalid_argument. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const text = await readBodyText(request, maxBytes);
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new AppError("invalid_argument", `request body is not valid JSON: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,46 @@
+// CORS from CORS_ALLOWED_ORIGINS. Cross-origin browser calls are refused unless allowed; outside production an
+// empty list allows every origin so local tools work.
+import type { Config } from "../config.ts";
+import { empty } from "./respond.ts";
+
+type CorsConfig = Pick<Config, "corsAllowedOrigins" | "production">;
+
+const ALLOW_HEADERS = "authorization, content-type, x-api-key, connect-protocol-version, connect-timeout-ms";
+const ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
+
+function isCrossOrigin(request: Request, origin: string): boolean {
+  try {
+    return new URL(origin).host !== (request.headers.get("host") ?? new URL(request.url).host);
+  } catch {
+    return true;
+  }
+}
+
+export function originAllowed(config: CorsConfig, origin: string): boolean {
+  if (config.corsAllowedOrigins.length === 0) return !config.production;
+  return config.corsAllowedOrigins.includes("*") || config.corsAllowedOrigins.includes(origin);
+}
+
+/** A browser request from an origin that is neither this server nor allowed. */
+export function crossOriginBlocked(config: CorsConfig, request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return !!origin && isCrossOrigin(request, origin) && !originAllowed(config, origin);
+}
+
+export function corsPreflight(config: CorsConfig, request: Request): Response {
+  const origin = request.headers.get("origin");
+  if (!origin || !request.headers.get("access-control-request-method")) return empty(204, { allow: ALLOW_METHODS });
+  return empty(204, {
+    "access-control-allow-methods": ALLOW_METHODS,
+    "access-control-allow-headers": ALLOW_HEADERS,
+    "access-control-max-age": "600",
+  });
+}
+
+export function applyCors(config: CorsConfig, request: Request, response: Response): void {
+  const origin = request.headers.get("origin");
+  if (!origin || !isCrossOrigin(request, origin) || !originAllowed(config, origin)) return;
+  response.headers.set("access-control-allow-origin", origin);
+  response.headers.append("vary", "Origin");
+  response.headers.set("access-control-expose-headers", "retry-after, www-authenticate");
+}

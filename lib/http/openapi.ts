@@ -1,0 +1,134 @@
+// The OpenAPI 3.1 document, generated from the route table (zod schemas -> JSON Schema 2020-12).
+import { z } from "zod";
+import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
+import { rpcPath } from "./route.ts";
+
+type Json = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  return rest;
+}
+
+const problemSchema: Json = {
+  type: "object",
+  properties: {
+    type: { type: "string" },
+    title: { type: "string" },
+    status: { type: "integer" },
+    detail: { type: "string" },
+    code: { type: "string" },
+    instance: { type: "string" },
+  },
+  required: ["type", "title", "status", "code"],
+};
+const unauthorizedSchema: Json = {
+  type: "object",
+  properties: { error: { const: "unauthorized" }, reason: { enum: ["missing", "invalid", "expired", "revoked"] }, message: { type: "string" } },
+  required: ["error", "reason"],
+};
+const connectErrorSchema: Json = {
+  type: "object",
+  properties: { code: { type: "string" }, message: { type: "string" } },
+  required: ["code", "message"],
+};
+
+const errorResponse = (description: string, ref: string) => ({ description, content: { [ref === "Unauthorized" ? "application/json" : "application/problem+json"]: { schema: { $ref: `#/components/schemas/${ref}` } } } });
+
+const statusText: Record<number, string> = {
+  400: "Invalid input",
+  401: "Missing, invalid, expired or revoked credential",
+  403: "Credential not allowed here",
+  404: "Not found",
+  409: "Conflict with the current state",
+  413: "Request body too large",
+  503: "Dependency unavailable; retry after Retry-After",
+};
+
+function parametersOf(route: RestRoute): Json[] {
+  const out: Json[] = [];
+  const add = (where: "path" | "query", schema: z.ZodObject | undefined) => {
+    if (!schema) return;
+    const json = schemaOf(schema, "input") as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, prop] of Object.entries(json.properties ?? {})) {
+      out.push({ name, in: where, required: where === "path" || (json.required ?? []).includes(name), schema: prop, ...(prop.description ? { description: prop.description } : {}) });
+    }
+  };
+  add("path", route.params);
+  add("query", route.query);
+  return out;
+}
+
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+function restOperation(route: RestRoute): Json {
+  const status = route.status ?? 200;
+  const responses: Json = {
+    [status]: status === 204 ? { description: "No content" } : { description: "Success", content: { "application/json": { schema: route.response ? schemaOf(route.response, "output") : { type: "object" } } } },
+  };
+  const errors = new Set([400, ...(route.access === "public" ? [] : [401, 403]), ...(route.body ? [413] : []), ...(route.errors ?? [])]);
+  for (const code of [...errors].sort()) responses[code] = errorResponse(statusText[code] ?? "Error", code === 401 ? "Unauthorized" : "Problem");
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [route.tag],
+    parameters: parametersOf(route),
+    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.body, "input") } } } } : {}),
+    responses,
+    ...(route.access === "public" ? { security: [] } : {}),
+    ...(route.portal ? { "x-svc-portal": true } : {}),
+  };
+}
+
+function rawOperation(route: RawRoute): Json {
+  const type = route.produces ?? "application/json";
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    tags: [route.tag],
+    responses: { 200: { description: "Success", content: { [type]: { schema: route.response ? schemaOf(route.response, "output") : {} } } } },
+    ...(route.access === "public" ? { security: [] } : {}),
+  };
+}
+
+function rpcOperation(route: RpcRoute): Json {
+  return {
+    operationId: `${route.service}.${route.method}`,
+    summary: route.summary,
+    tags: [`RPC ${route.service}`],
+    requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.input, "input") } } },
+    responses: {
+      200: { description: "Success", content: { "application/json": { schema: route.response ? schemaOf(route.response, "output") : { type: "object" } } } },
+      default: { description: "Connect error", content: { "application/json": { schema: { $ref: "#/components/schemas/ConnectError" } } } },
+    },
+  };
+}
+
+export function buildOpenApi(routes: AnyRoute[], version: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    const path = route.kind === "rpc" ? rpcPath(route) : openApiPath(route.path);
+    const method = route.kind === "rpc" ? "post" : route.method.toLowerCase();
+    const op = route.kind === "rest" ? restOperation(route) : route.kind === "raw" ? rawOperation(route) : rpcOperation(route);
+    (paths[path] ??= {})[method] = op;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "svc webhook delivery service",
+      version,
+      description: "REST API under /v1 and the RPC surface (POST /webhook.<Service>/<Method>, Connect unary JSON).",
+    },
+    servers: [{ url: "/" }],
+    security: [{ apiKey: [] }, { bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+        bearer: { type: "http", scheme: "bearer" },
+      },
+      schemas: { Problem: problemSchema, Unauthorized: unauthorizedSchema, ConnectError: connectErrorSchema },
+    },
+  };
+}

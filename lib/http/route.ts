@@ -1,0 +1,82 @@
+// Route definitions: one declarative row per operation, from which the router, the OpenAPI document
+// and the auth matrix test are all derived.
+import type { z } from "zod";
+import type { RequestContext } from "../app/context.ts";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * public: no credential. admin: master key or a tenant-wide token.
+ * A route with `portal: true` is also reachable by a consumer token through /portal/api: consumer routes
+ * (paths under /v1/consumers/:consumer) for the token's own consumer, other routes as read-only helpers.
+ */
+export type Access = "public" | "admin";
+
+type AnyObject = z.ZodObject;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RestInput<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+export interface RestRoute<P extends AnyObject | undefined = AnyObject | undefined, Q extends AnyObject | undefined = AnyObject | undefined, B extends z.ZodType | undefined = z.ZodType | undefined> {
+  kind: "rest";
+  method: HttpMethod;
+  /** itty-router pattern, e.g. /v1/consumers/:consumer/webhooks/:webhook_id */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  portal?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Success status (default 200; 204 sends no body). */
+  status?: number;
+  /** Response body schema, for the OpenAPI document. */
+  response?: z.ZodType;
+  /** Extra documented error statuses besides the ones every route has. */
+  errors?: number[];
+  handle(input: RestInput<P, Q, B>, ctx: RequestContext): Promise<unknown>;
+}
+
+export interface RawRoute {
+  kind: "raw";
+  method: HttpMethod;
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  portal?: boolean;
+  /** Content type of a success, for the OpenAPI document. */
+  produces?: string;
+  response?: z.ZodType;
+  handle(request: Request, ctx: RequestContext): Promise<Response>;
+}
+
+export interface RpcRoute<I extends z.ZodType = z.ZodType> {
+  kind: "rpc";
+  service: string;
+  method: string;
+  summary: string;
+  input: I;
+  response?: z.ZodType;
+  handle(input: z.output<I>, ctx: RequestContext): Promise<object>;
+}
+
+export type AnyRoute = RestRoute<any, any, any> | RawRoute | RpcRoute<any>;
+
+export const rest = <P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  r: Omit<RestRoute<P, Q, B>, "kind">,
+): RestRoute<P, Q, B> => ({ kind: "rest", ...r });
+
+export const raw = (r: Omit<RawRoute, "kind">): RawRoute => ({ kind: "raw", ...r });
+
+export const rpc = <I extends z.ZodType>(r: Omit<RpcRoute<I>, "kind">): RpcRoute<I> => ({ kind: "rpc", ...r });
+
+export const rpcPath = (r: RpcRoute<any>) => `/webhook.${r.service}/${r.method}`;

@@ -1,0 +1,116 @@
+// The CONTRACT's wire rules for requests: snake_case or lowerCamelCase keys (schema-driven), int64 as
+// number or string, FieldMask as {paths} or a comma-joined string, enums in any case with or without prefix.
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+
+type AnySchema = z.ZodType;
+
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
+
+/** Schema wrappers that do not change which keys an object accepts. */
+function unwrap(schema: AnySchema): AnySchema {
+  let s = schema as AnySchema & { _zod: { def: Record<string, unknown> } };
+  for (let i = 0; i < 16; i++) {
+    const def = s._zod.def;
+    const inner = (def.innerType ?? (def.type === "pipe" ? def.in : undefined) ?? (def.type === "lazy" ? (def.getter as () => AnySchema)() : undefined)) as typeof s | undefined;
+    if (!inner) break;
+    s = inner;
+  }
+  return s;
+}
+
+/**
+ * Renames lowerCamelCase keys to the snake_case names the schema declares. Only object schemas are walked:
+ * keys inside records (payload, labels, headers, metadata) are the user's data and are never renamed.
+ */
+export function normalizeKeys(schema: AnySchema, value: unknown): unknown {
+  const s = unwrap(schema) as AnySchema & { _zod: { def: Record<string, unknown> } };
+  const def = s._zod.def;
+  if (def.type === "object" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const shape = (s as unknown as z.ZodObject).shape as Record<string, AnySchema>;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+      const target = key in shape ? key : snake(key) in shape ? snake(key) : key;
+      out[target] = shape[target] ? normalizeKeys(shape[target], v) : v;
+    }
+    return out;
+  }
+  if (def.type === "array" && Array.isArray(value)) {
+    return value.map((v) => normalizeKeys(def.element as AnySchema, v));
+  }
+  if (def.type === "union" && value !== null && typeof value === "object") {
+    const option = (def.options as AnySchema[]).find((o) => (unwrap(o) as { _zod: { def: { type: string } } })._zod.def.type === "object");
+    return option ? normalizeKeys(option, value) : value;
+  }
+  return value;
+}
+
+/** Parses `value` (after key normalisation) or throws a 400 listing every problem with its field path. */
+export function parseInput<S extends AnySchema>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(normalizeKeys(schema, value ?? {}));
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
+  throw new AppError("invalid_argument", problems.join("; "), { details: { errors: result.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })) } });
+}
+
+/** int64 on the wire: a JSON number or a decimal string (protobuf JSON sends strings). */
+export const int64 = () =>
+  z
+    .union([z.number(), z.string().regex(/^-?\d+$/, "must be an integer")])
+    .transform((v) => Number(v))
+    .pipe(z.number().int("must be an integer").min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER));
+
+/** int32 on the wire: also accepted as a decimal string, as protobuf JSON parsers do. */
+export const int32 = () =>
+  z
+    .union([z.number(), z.string().regex(/^-?\d+$/, "must be an integer")])
+    .transform((v) => Number(v))
+    .pipe(z.number().int("must be an integer").min(-2147483648).max(2147483647));
+
+/** FieldMask: `{"paths": ["a", "b"]}` or `"a,b"`; camelCase paths become snake_case. */
+export const fieldMask = () =>
+  z
+    .union([z.string(), z.object({ paths: z.array(z.string()).default([]) })])
+    .transform((v) => (typeof v === "string" ? v.split(",") : v.paths).map((p) => p.trim()).filter(Boolean).map((p) => p.split(".").map(snake).join(".")));
+
+/**
+ * A protobuf enum accepted as `HEALTH_HEALTHY`, `healthy`, `Healthy`…; yields the lower-case short name.
+ * `UNSPECIFIED` (or an empty string) maps to undefined.
+ */
+export const protoEnum = <const T extends readonly [string, ...string[]]>(prefix: string, values: T) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((raw, ctx) => {
+      if (typeof raw === "number") {
+        const byIndex = raw === 0 ? undefined : values[raw - 1];
+        if (raw !== 0 && !byIndex) ctx.addIssue({ code: "custom", message: `unknown value ${raw}` });
+        return byIndex as T[number] | undefined;
+      }
+      let s = raw.trim().toUpperCase();
+      if (s.startsWith(prefix + "_")) s = s.slice(prefix.length + 1);
+      if (s === "" || s === "UNSPECIFIED") return undefined;
+      const found = values.find((v) => v.toUpperCase() === s);
+      if (!found) ctx.addIssue({ code: "custom", message: `must be one of ${values.map((v) => `${prefix}_${v.toUpperCase()}`).join(", ")}` });
+      return found as T[number] | undefined;
+    });
+
+/** Protobuf JSON name of an enum value: ("HEALTH", "healthy") -> "HEALTH_HEALTHY". */
+export const enumName = (prefix: string, value: string | undefined) => (value ? `${prefix}_${value.toUpperCase()}` : `${prefix}_UNSPECIFIED`);
+
+/** A query-string boolean: "true"/"false"/"1"/"0". */
+export const queryBool = () =>
+  z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0", ""])])
+    .transform((v) => v === true || v === "true" || v === "1");
+
+/** Names of consumers and event types (CONTRACT): 1-128 characters of [A-Za-z0-9._:-]. */
+export const resourceName = (what: string) =>
+  z.string({ error: `${what} is required` }).regex(/^[A-Za-z0-9._:-]{1,128}$/, `${what} must be 1-128 characters of A-Z a-z 0-9 . _ : -`);
+
+const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** A UUID in its canonical text form (any version). */
+export const uuid = (what: string) =>
+  z.string({ error: `${what} is required` }).regex(uuidPattern, `${what} must be a UUID`).transform((v) => v.toLowerCase());
+
+export const isUuid = (value: string) => uuidPattern.test(value);

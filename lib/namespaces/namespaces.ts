@@ -1,0 +1,56 @@
+// Namespaces (REST: consumers): the grouping every webhook, subscription, event and delivery belongs to.
+import type { Db, Queryable } from "../db/pool.ts";
+import { alreadyExists, failedPrecondition, notFound } from "../errors.ts";
+import type { Page } from "../http/pagination.ts";
+
+export const DEFAULT_NAMESPACE = "default";
+
+export interface Namespace {
+  name: string;
+  created_at: string;
+}
+
+const toNamespace = (row: { name: string; created_at: Date }): Namespace => ({ name: row.name, created_at: row.created_at.toISOString() });
+
+export async function createNamespace(db: Db, name: string): Promise<Namespace> {
+  const { rows } = await db.query("insert into namespaces (name) values ($1) on conflict do nothing returning name, created_at", [name]);
+  if (!rows[0]) throw alreadyExists(`namespace "${name}" already exists`);
+  return toNamespace(rows[0]);
+}
+
+export async function getNamespace(db: Queryable, name: string): Promise<Namespace> {
+  const { rows } = await db.query({ name: "namespaces.get", text: "select name, created_at from namespaces where name = $1", values: [name] });
+  if (!rows[0]) throw notFound(`namespace "${name}" does not exist`);
+  return toNamespace(rows[0]);
+}
+
+/** RPC calls name an existing namespace; an unknown one is NOT_FOUND. */
+export async function requireNamespace(db: Queryable, name: string): Promise<void> {
+  await getNamespace(db, name);
+}
+
+/** REST creates a consumer on its first write. */
+export async function ensureConsumer(db: Queryable, name: string): Promise<void> {
+  await db.query({ name: "namespaces.ensure", text: "insert into namespaces (name) values ($1) on conflict do nothing", values: [name] });
+}
+
+export async function listNamespaces(db: Db, page: Page): Promise<{ namespaces: Namespace[]; total: number }> {
+  const { rows } = await db.query("select name, created_at, count(*) over () as total from namespaces order by name limit $1 offset $2", [page.limit, page.offset]);
+  const total = rows[0]?.total ?? (page.offset > 0 ? (await db.query("select count(*)::int as n from namespaces")).rows[0].n : 0);
+  return { namespaces: rows.map(toNamespace), total };
+}
+
+/** Deletes an empty namespace. `default` always exists; a namespace that still has webhooks is refused. */
+export async function deleteNamespace(db: Db, name: string): Promise<void> {
+  if (name === DEFAULT_NAMESPACE) throw failedPrecondition(`the "${DEFAULT_NAMESPACE}" namespace cannot be deleted`);
+  try {
+    const { rowCount } = await db.query("delete from namespaces where name = $1", [name]);
+    if (!rowCount) throw notFound(`namespace "${name}" does not exist`);
+  } catch (err) {
+    if ((err as { code?: string }).code === "23503") {
+      throw failedPrecondition(`namespace "${name}" still has webhooks or subscriptions; unregister them first`);
+    }
+    throw err;
+  }
+}
+

@@ -1,0 +1,66 @@
+// Wake-ups for the workers: NOTIFY on a dedicated LISTEN connection (other instances) plus an in-process signal
+// (this instance, without a database round trip). Losing a wake-up is harmless: workers also poll as a fallback.
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import type { Logger } from "../log.ts";
+
+export type Topic = "events" | "deliveries" | "batches";
+const TOPICS = new Set<string>(["events", "deliveries", "batches"]);
+export const CHANNEL = "svc_work";
+
+export interface Signals {
+  /** Wake this instance's workers for `topic` now. */
+  local(topic: Topic): void;
+  on(topic: Topic, listener: () => void): void;
+  off(topic: Topic, listener: () => void): void;
+  close(): Promise<void>;
+}
+
+/** SQL that wakes every instance's workers for a topic; run it after the write that created the work commits. */
+export const notifySql = (topic: Topic) => `select pg_notify('${CHANNEL}', '${topic}')`;
+
+export function createSignals(databaseUrl: string | undefined, log: Logger): Signals {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(100);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryMs = 250;
+
+  const connect = async () => {
+    if (closed || !databaseUrl) return;
+    const c = new pg.Client({ connectionString: databaseUrl, application_name: "svc-listen" });
+    c.on("notification", (msg) => {
+      if (msg.channel === CHANNEL && msg.payload && TOPICS.has(msg.payload)) emitter.emit(msg.payload);
+    });
+    c.on("error", (err) => {
+      log.warn("work listener lost its connection; reconnecting", { error: err.message });
+      c.end().catch(() => {});
+      if (client === c) client = undefined;
+      setTimeout(connect, retryMs).unref();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      client = c;
+      retryMs = 250;
+      // Anything signalled while we were away is picked up now.
+      for (const topic of TOPICS) emitter.emit(topic);
+    } catch (err) {
+      c.end().catch(() => {});
+      retryMs = Math.min(retryMs * 2, 5_000);
+      if (!closed) setTimeout(connect, retryMs).unref();
+      log.warn("work listener cannot connect; retrying", { error: (err as Error).message, retry_in_ms: retryMs });
+    }
+  };
+  void connect();
+
+  return {
+    local: (topic) => emitter.emit(topic),
+    on: (topic, listener) => emitter.on(topic, listener),
+    off: (topic, listener) => emitter.off(topic, listener),
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+    },
+  };
+}

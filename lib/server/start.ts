@@ -1,0 +1,100 @@
+// Starts svc: config → migrations (under a lock) → pool → HTTP → workers; and stops it gracefully.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { routes as allRoutes } from "../../handlers/routes.ts";
+import type { AppContext } from "../app/context.ts";
+import type { Config } from "../config.ts";
+import { createAppContext } from "../app/create.ts";
+import { migrate } from "../db/migrate.ts";
+import { createPool, isConnectionError } from "../db/pool.ts";
+import { createHttpApp } from "../http/app.ts";
+import { createNodeHandler } from "../http/node-adapter.ts";
+import type { AnyRoute } from "../http/route.ts";
+import { createLogger, type Logger } from "../log.ts";
+import { VERSION } from "../version.ts";
+
+export interface RunningServer {
+  app: AppContext;
+  /** What startWorkers returned (undefined when workers are off). */
+  workers?: { stop(): Promise<void> } & Record<string, unknown>;
+  url: string;
+  server: Server;
+  /** Graceful stop: readiness off, workers stop and release their work, HTTP drains, pool closes. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  log?: Logger;
+  routes?: AnyRoute[];
+  /** Seconds to keep retrying the first database connection (a database still starting up). */
+  databaseWaitSeconds?: number;
+  /** Extra per-process work started after HTTP listens (the delivery workers and scheduled jobs). */
+  startWorkers?: (app: AppContext) => Promise<{ stop(): Promise<void> } & Record<string, unknown>>;
+}
+
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
+async function migrateWithRetry(config: Config, log: Logger, waitSeconds: number): Promise<void> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  for (let delayMs = 250; ; delayMs = Math.min(delayMs * 2, 5_000)) {
+    try {
+      const { applied } = await migrate(config.databaseUrl);
+      if (applied.length) log.info("migrations applied", { migrations: applied });
+      return;
+    } catch (err) {
+      if (!isConnectionError(err) || Date.now() + delayMs > deadline) throw err;
+      log.warn("database not reachable yet; retrying", { error: (err as Error).message, retry_in_ms: delayMs });
+      await new Promise((r) => setTimeout(r, delayMs));
+    }
+  }
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  await migrateWithRetry(config, log, options.databaseWaitSeconds ?? 30);
+
+  const db = createPool(config.databaseUrl, log);
+  const queueDb = createPool(config.databaseUrl, log, { max: 10, applicationName: "svc-worker", asyncCommit: true });
+  const app: AppContext = createAppContext(config, db, log, {}, queueDb);
+  const http = createHttpApp(app, options.routes ?? allRoutes);
+  const adapter = createNodeHandler(http);
+  const server = createServer(adapter);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  const workers = options.startWorkers && config.workers ? await options.startWorkers(app) : undefined;
+  app.lifecycle.ready = true;
+  log.info("svc listening", { url, version: VERSION, environment: config.environment, ui: config.serveUi, auth: config.apiKey ? "enabled" : "disabled" });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      app.lifecycle.draining = true;
+      log.info("shutting down: draining requests and releasing in-flight work");
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await workers?.stop().catch((err) => log.error("workers did not stop cleanly", { error: err }));
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_DEADLINE_MS).unref());
+      await Promise.race([closed, deadline]);
+      server.closeAllConnections();
+      await adapter.dispose?.();
+      await app.signals.close();
+      app.tokens.close();
+      await app.tokens.flushLastUsed();
+      await Promise.all([db.end(), queueDb.end()]).catch(() => {});
+      log.info("stopped");
+    })());
+
+  return { app, url, server, stop, workers };
+}

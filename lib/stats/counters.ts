@@ -1,0 +1,55 @@
+// Delivery counters per namespace, kept by the writers of delivery state and read without touching deliveries.
+import type { Db } from "../db/pool.ts";
+
+// Each writer adds to a random shard of its namespace, so concurrent writers do not queue on one row.
+export const COUNTER_SHARDS = 8;
+
+export const randomShard = () => Math.floor(Math.random() * COUNTER_SHARDS);
+
+/** SQL that takes deleted deliveries (a CTE returning namespace and status) out of the counters. */
+export const uncountSql = (deleted: string, shardParam: string) => `
+  insert into namespace_counters as n (namespace, shard, total, successful, failed, pending)
+  select namespace, ${shardParam}, -count(*), -count(*) filter (where status = 'success'), -count(*) filter (where status = 'failed'),
+         -count(*) filter (where status in ('pending', 'sending', 'retrying'))
+    from ${deleted} group by namespace
+  on conflict (namespace, shard) do update
+    set total = n.total + excluded.total, successful = n.successful + excluded.successful,
+        failed = n.failed + excluded.failed, pending = n.pending + excluded.pending`;
+
+
+export interface NamespaceStats {
+  total_webhooks: number;
+  active_webhooks: number;
+  total_deliveries: number;
+  successful_deliveries: number;
+  failed_deliveries: number;
+  pending_deliveries: number;
+  success_rate: number;
+}
+
+/**
+ * Stats of one namespace, or of all when `namespace` is undefined: a sum over at most COUNTER_SHARDS rows per
+ * namespace plus the namespace's webhooks — the cost does not grow with the number of stored deliveries.
+ */
+export async function namespaceStats(db: Db, namespace: string | undefined): Promise<NamespaceStats> {
+  const { rows } = await db.query({
+    name: "stats.namespace",
+    text: `select (select count(*)::int from webhooks where $1::text is null or namespace = $1) as total_webhooks,
+                  (select count(*)::int from webhooks where ($1::text is null or namespace = $1) and active) as active_webhooks,
+                  coalesce(sum(total), 0) as total, coalesce(sum(successful), 0) as successful,
+                  coalesce(sum(failed), 0) as failed, coalesce(sum(pending), 0) as pending
+             from namespace_counters where $1::text is null or namespace = $1`,
+    values: [namespace ?? null],
+  });
+  const r = rows[0];
+  const total = Number(r.total);
+  return {
+    total_webhooks: r.total_webhooks,
+    active_webhooks: r.active_webhooks,
+    total_deliveries: total,
+    successful_deliveries: Number(r.successful),
+    failed_deliveries: Number(r.failed),
+    pending_deliveries: Number(r.pending),
+    success_rate: total > 0 ? Number(r.successful) / total : 0,
+  };
+}

@@ -1,0 +1,43 @@
+// Deletes the deliveries and attempts of unregistered webhooks in small batches, so no statement holds locks long.
+import type { Db } from "../db/pool.ts";
+import { randomShard, uncountSql } from "../stats/counters.ts";
+
+export interface PurgeResult {
+  deliveries: number;
+  webhooks: number;
+}
+
+/** One batch for one webhook: up to `batchSize` deliveries with their attempts. */
+async function purgeBatch(db: Db, webhookId: string, batchSize: number): Promise<number> {
+  const { rows } = await db.query({
+    name: "tombstones.purgeBatch",
+    text: `with gone as (
+             delete from deliveries where id in (select id from deliveries where webhook_id = $1 limit $2) returning id, namespace, status
+           ), attempts as (
+             delete from delivery_attempts a using gone where a.delivery_id = gone.id
+           ), counted as (${uncountSql("gone", "$3")})
+           select count(*)::int as n from gone`,
+    values: [webhookId, batchSize, randomShard()],
+  });
+  return rows[0].n;
+}
+
+export async function purgeDeletedWebhooks(db: Db, options: { batchSize?: number; budgetMs?: number } = {}): Promise<PurgeResult> {
+  const batchSize = options.batchSize ?? 1000;
+  const deadline = Date.now() + (options.budgetMs ?? 5_000);
+  const result: PurgeResult = { deliveries: 0, webhooks: 0 };
+  const { rows } = await db.query("select webhook_id from webhook_tombstones order by deleted_at limit 100");
+  for (const { webhook_id } of rows) {
+    for (;;) {
+      const n = await purgeBatch(db, webhook_id, batchSize);
+      result.deliveries += n;
+      if (n < batchSize) {
+        await db.query("delete from webhook_tombstones where webhook_id = $1", [webhook_id]);
+        result.webhooks += 1;
+        break;
+      }
+      if (Date.now() > deadline) return result;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,231 @@
+// Webhooks: registration, reads, the UpdateWebhookConfig rules, pause/resume and unregistration.
+import { randomUUID } from "node:crypto";
+import type { AppContext } from "../app/context.ts";
+import type { Tx } from "../db/pool.ts";
+import { withTransaction } from "../db/pool.ts";
+import { alreadyExists, invalid, notFound } from "../errors.ts";
+import { healthStateSql, type HealthState } from "../health/state.ts";
+import type { Page } from "../http/pagination.ts";
+import { completeHttpConfig, type HttpConfig, type HttpConfigInput } from "./http-config.ts";
+import { checkHeaders } from "./headers.ts";
+import { presentWebhook, toRecord, WEBHOOK_COLUMNS, WEBHOOK_FROM, type Webhook, type WebhookRecord } from "./record.ts";
+import { checkSigningSecret, generateEd25519Keypair, generateSigningSecret, secretContext } from "./secrets.ts";
+import { checkTarget, normaliseUrl } from "./target.ts";
+
+type Deps = Pick<AppContext, "db" | "keyring" | "ssrf">;
+
+export interface WebhookFields {
+  url: string;
+  events: string[];
+  headers: Record<string, string>;
+  secret_headers: Record<string, string>;
+  timeout: number;
+  active: boolean;
+  description: string;
+  http_config?: HttpConfigInput;
+}
+
+export const UPDATABLE_PATHS = ["url", "active", "description", "events", "headers", "secret_headers", "http_config", "http_config.webhook_secret", "timeout"] as const;
+export type UpdatePath = (typeof UPDATABLE_PATHS)[number];
+
+const MAX_EVENTS = 500;
+
+function checkEvents(events: string[]): string[] {
+  const unique = [...new Set(events)];
+  if (unique.length === 0) throw invalid("events must list at least one event name");
+  if (unique.length > MAX_EVENTS) throw invalid(`events may list at most ${MAX_EVENTS} event names`);
+  return unique;
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "23505";
+
+async function insertSubscriptions(tx: Tx, namespace: string, webhookId: string, events: string[]): Promise<void> {
+  if (!events.length) return;
+  await tx.query(
+    `insert into subscriptions (id, namespace, webhook_id, event_name)
+     select gen_random_uuid(), $1, $2, e from unnest($3::text[]) as e
+     on conflict (webhook_id, event_name) do nothing`,
+    [namespace, webhookId, events],
+  );
+}
+
+async function audit(tx: Tx, webhookId: string, namespace: string, action: string, reason = ""): Promise<void> {
+  await tx.query("insert into webhook_audit (webhook_id, namespace, action, reason) values ($1, $2, $3, $4)", [webhookId, namespace, action, reason]);
+}
+
+export async function readWebhook(db: Deps["db"] | Tx, namespace: string, id: string): Promise<WebhookRecord> {
+  const { rows } = await db.query({ name: "webhooks.get", text: `select ${WEBHOOK_COLUMNS} from ${WEBHOOK_FROM} where w.id = $1 and w.namespace = $2`, values: [id, namespace] });
+  if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+  return toRecord(rows[0]);
+}
+
+export async function getWebhook(deps: Deps, namespace: string, id: string): Promise<Webhook> {
+  return presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring);
+}
+
+/** Registers a webhook and one subscription per listed event. The signing secret is returned in plaintext only here. */
+export async function registerWebhook(deps: Deps, namespace: string, fields: WebhookFields): Promise<Webhook> {
+  const url = normaliseUrl(fields.url);
+  const events = checkEvents(fields.events);
+  checkHeaders(fields.headers, "headers");
+  checkHeaders(fields.secret_headers, "secret_headers");
+  const secret = fields.http_config?.webhook_secret || generateSigningSecret();
+  checkSigningSecret(secret);
+  const config = completeHttpConfig(fields.http_config, fields.timeout);
+  await checkTarget(deps, url);
+
+  const id = randomUUID();
+  const keys = generateEd25519Keypair();
+  const secretHeaderNames = Object.keys(fields.secret_headers).sort();
+  try {
+    await withTransaction(deps.db, async (tx) => {
+      await tx.query(
+        `insert into webhooks (id, namespace, url, description, active, headers, secret_headers, secret_header_names,
+           signing_secret, signing_key, signing_public_key, timeout_seconds, max_retries, retry_backoff_seconds,
+           request_timeout_seconds, expected_status_codes, verify_ssl, capture_response_body, follow_redirects, rate_limit_rps)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+        [
+          id, namespace, url, fields.description, fields.active, fields.headers,
+          secretHeaderNames.length ? deps.keyring.encrypt(JSON.stringify(fields.secret_headers), secretContext.secretHeaders(id)) : null,
+          secretHeaderNames,
+          deps.keyring.encrypt(secret, secretContext.signingSecret(id)),
+          deps.keyring.encrypt(keys.seed, secretContext.signingKey(id)),
+          keys.publicKey,
+          fields.timeout, ...configValues(config),
+        ],
+      );
+      await insertSubscriptions(tx, namespace, id, events);
+      await audit(tx, id, namespace, "registered");
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
+    throw err;
+  }
+  return presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring, secret);
+}
+
+const configValues = (c: HttpConfig) => [c.max_retries, c.retry_backoff_seconds, c.request_timeout_seconds, c.expected_status_codes, c.verify_ssl, c.capture_response_body, c.follow_redirects, c.rate_limit_rps];
+
+export interface WebhookFilter {
+  event?: string;
+  activeOnly?: boolean;
+  webhookId?: string;
+  health?: HealthState;
+}
+
+export async function listWebhooks(deps: Deps, namespace: string | undefined, filter: WebhookFilter, page: Page): Promise<{ webhooks: Webhook[]; total: number }> {
+  const where = `($1::text is null or w.namespace = $1)
+    and ($2::text is null or exists (select 1 from subscriptions s where s.webhook_id = w.id and s.event_name = $2))
+    and (not $3 or w.active)
+    and ($4::uuid is null or w.id = $4)
+    and ($5::text is null or ${healthStateSql("h.total_deliveries", "h.successful_deliveries", "h.consecutive_failures")} = $5)`;
+  const values = [namespace ?? null, filter.event ?? null, filter.activeOnly ?? false, filter.webhookId ?? null, filter.health ?? null];
+  const [list, count] = await Promise.all([
+    deps.db.query(`select ${WEBHOOK_COLUMNS} from ${WEBHOOK_FROM} where ${where} order by w.created_at, w.id limit $6 offset $7`, [...values, page.limit, page.offset]),
+    deps.db.query(`select count(*)::int as n from ${WEBHOOK_FROM} where ${where}`, values),
+  ]);
+  return { webhooks: list.rows.map((r) => presentWebhook(toRecord(r), deps.keyring)), total: count.rows[0].n };
+}
+
+/**
+ * UpdateWebhookConfig: with a mask only the listed paths are written; without one (legacy) every non-zero field is.
+ * The stored secret changes only when `http_config.webhook_secret` is listed (legacy: when a secret is given).
+ */
+export async function updateWebhook(deps: Deps, namespace: string, id: string, updates: Partial<WebhookFields>, mask: string[] | undefined): Promise<Webhook> {
+  const paths = new Set<UpdatePath>();
+  if (mask && mask.length) {
+    for (const p of mask) {
+      if (!(UPDATABLE_PATHS as readonly string[]).includes(p)) throw invalid(`update_mask: "${p}" is not an updatable field (${UPDATABLE_PATHS.join(", ")})`);
+      paths.add(p as UpdatePath);
+    }
+  } else {
+    if (updates.url) paths.add("url");
+    if (updates.active) paths.add("active");
+    if (updates.description) paths.add("description");
+    if (updates.events?.length) paths.add("events");
+    if (updates.headers && Object.keys(updates.headers).length) paths.add("headers");
+    if (updates.secret_headers && Object.keys(updates.secret_headers).length) paths.add("secret_headers");
+    if (updates.timeout) paths.add("timeout");
+    if (updates.http_config) {
+      paths.add("http_config");
+      if (updates.http_config.webhook_secret) paths.add("http_config.webhook_secret");
+    }
+  }
+
+  const url = paths.has("url") ? normaliseUrl(updates.url ?? "") : undefined;
+  const events = paths.has("events") ? checkEvents(updates.events ?? []) : undefined;
+  if (paths.has("headers")) checkHeaders(updates.headers ?? {}, "headers");
+  if (paths.has("secret_headers")) checkHeaders(updates.secret_headers ?? {}, "secret_headers");
+  const newSecret = paths.has("http_config.webhook_secret") ? updates.http_config?.webhook_secret ?? "" : undefined;
+  if (newSecret) checkSigningSecret(newSecret);
+  if (paths.has("timeout") && (updates.timeout! < 0 || updates.timeout! > 300)) throw invalid("timeout must be between 0 and 300 seconds");
+  if (url) await checkTarget(deps, url);
+
+  try {
+    await withTransaction(deps.db, async (tx) => {
+      const current = await tx.query("select id, timeout_seconds from webhooks where id = $1 and namespace = $2 for update", [id, namespace]);
+      if (!current.rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+      const sets: string[] = [];
+      const values: unknown[] = [id];
+      const set = (column: string, value: unknown) => {
+        values.push(value);
+        sets.push(`${column} = $${values.length}`);
+      };
+      if (url) set("url", url);
+      if (paths.has("active")) set("active", updates.active ?? false);
+      if (paths.has("description")) set("description", updates.description ?? "");
+      if (paths.has("headers")) set("headers", updates.headers ?? {});
+      if (paths.has("timeout")) set("timeout_seconds", updates.timeout ?? 0);
+      if (paths.has("secret_headers")) {
+        const headers = updates.secret_headers ?? {};
+        const names = Object.keys(headers).sort();
+        set("secret_headers", names.length ? deps.keyring.encrypt(JSON.stringify(headers), secretContext.secretHeaders(id)) : null);
+        set("secret_header_names", names);
+      }
+      if (paths.has("http_config")) {
+        // Replaced as a whole: omitted fields return to their defaults.
+        const c = completeHttpConfig(updates.http_config, updates.timeout ?? current.rows[0].timeout_seconds);
+        const columns = ["max_retries", "retry_backoff_seconds", "request_timeout_seconds", "expected_status_codes", "verify_ssl", "capture_response_body", "follow_redirects", "rate_limit_rps"];
+        configValues(c).forEach((v, i) => set(columns[i]!, v));
+      }
+      if (newSecret !== undefined) set("signing_secret", newSecret ? deps.keyring.encrypt(newSecret, secretContext.signingSecret(id)) : null);
+      if (sets.length) await tx.query(`update webhooks set ${sets.join(", ")}, updated_at = now() where id = $1`, values);
+      if (events) {
+        await tx.query("delete from subscriptions where webhook_id = $1 and event_name <> all($2::text[])", [id, events]);
+        await insertSubscriptions(tx, namespace, id, events);
+      }
+      if (paths.has("active")) await audit(tx, id, namespace, updates.active ? "activated" : "deactivated");
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
+    throw err;
+  }
+  return getWebhook(deps, namespace, id);
+}
+
+/** Pause (skipped in fan-out; in-flight deliveries continue) or resume; the reason is kept for audit. */
+export async function setWebhookActive(deps: Deps, namespace: string, id: string, active: boolean, reason: string): Promise<Webhook> {
+  await withTransaction(deps.db, async (tx) => {
+    const { rowCount } = await tx.query(
+      "update webhooks set active = $3, paused_reason = $4, updated_at = now() where id = $1 and namespace = $2",
+      [id, namespace, active, active ? null : reason],
+    );
+    if (!rowCount) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+    await audit(tx, id, namespace, active ? "resumed" : "paused", reason);
+  });
+  return getWebhook(deps, namespace, id);
+}
+
+/**
+ * Removes the webhook and its subscriptions at once. Its deliveries and attempts may be millions of rows, so they
+ * are not cascaded in this transaction: a tombstone hands them to a job that deletes them in small batches.
+ */
+export async function unregisterWebhook(deps: Deps, namespace: string, id: string): Promise<void> {
+  await withTransaction(deps.db, async (tx) => {
+    const { rowCount } = await tx.query("delete from webhooks where id = $1 and namespace = $2", [id, namespace]);
+    if (!rowCount) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+    await tx.query("insert into webhook_tombstones (webhook_id, namespace) values ($1, $2) on conflict do nothing", [id, namespace]);
+    await tx.query("delete from webhook_health where webhook_id = $1", [id]);
+    await audit(tx, id, namespace, "unregistered");
+  });
+}

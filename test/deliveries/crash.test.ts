@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import pg from "pg";
+import { createTestDatabase } from "../helpers/cluster.ts";
+import { startServerProcess } from "../helpers/process.ts";
+import { startReceiver } from "../helpers/receiver.ts";
+import { startTestService, TEST_API_KEY, testEnv } from "../helpers/service.ts";
+import { startTcpProxy } from "../helpers/tcp-proxy.ts";
+import { eventually } from "../helpers/wait.ts";
+
+async function rpc(url: string, method: string, body: unknown) {
+  const res = await fetch(`${url}/webhook.${method}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY }, body: JSON.stringify(body) });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function statuses(databaseUrl: string): Promise<Record<string, number>> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query("select status, count(*)::int as n from deliveries group by status");
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  } finally {
+    await c.end();
+  }
+}
+
+const distinctDeliveries = (requests: { body: string }[]) => new Set(requests.map((r) => JSON.parse(r.body).delivery_id));
+
+test("a killed server loses nothing: its claimed deliveries are sent again after the lease and all end success", async (t) => {
+  const databaseUrl = await createTestDatabase(t);
+  const receiver = await startReceiver(t);
+  const hook = receiver.path("/slow").answers({ status: 200, delayMs: 400 });
+  const env = testEnv(databaseUrl, { SVC_LOG_LEVEL: "info" });
+  const first = startServerProcess(env);
+  t.after(() => first.child.kill("SIGKILL"));
+  const url = await first.url();
+  await rpc(url, "EventService/RegisterEvent", { name: "crash.test" });
+  await rpc(url, "WebhookService/RegisterWebhook", { namespace: "default", url: hook.url, events: ["crash.test"], httpConfig: { requestTimeoutSeconds: 2 } });
+  for (let i = 0; i < 60; i++) await rpc(url, "EventService/PushEvent", { namespace: "default", event: "crash.test", payload: { i } });
+  await hook.waitForRequests(5);
+  first.child.kill("SIGKILL");
+  await first.exited;
+  const before = await statuses(databaseUrl);
+  assert.ok((before.sending ?? 0) + (before.pending ?? 0) > 0, `work was left behind: ${JSON.stringify(before)}`);
+
+  const second = startServerProcess(env);
+  t.after(() => second.child.kill("SIGKILL"));
+  await second.url();
+  const done = await eventually(() => statuses(databaseUrl), (s) => s.success === 60, 45_000, 250);
+  assert.deepEqual(done, { success: 60 });
+  assert.equal(distinctDeliveries(hook.requests).size, 60, "every delivery reached the receiver");
+  second.child.kill("SIGTERM");
+  assert.equal(await second.exited, 0);
+});
+
+test("several servers on one database share the work and never send one attempt twice", async (t) => {
+  const databaseUrl = await createTestDatabase(t);
+  const receiver = await startReceiver(t);
+  const hook = receiver.path("/shared").answers({ status: 200, delayMs: 5 });
+  const env = testEnv(databaseUrl, { SVC_LOG_LEVEL: "info" });
+  const servers = [startServerProcess(env), startServerProcess(env), startServerProcess(env)];
+  t.after(() => servers.forEach((s) => s.child.kill("SIGKILL")));
+  const urls = await Promise.all(servers.map((s) => s.url()));
+  await rpc(urls[0]!, "EventService/RegisterEvent", { name: "shared.test" });
+  await rpc(urls[0]!, "WebhookService/RegisterWebhook", { namespace: "default", url: hook.url, events: ["shared.test"] });
+  await Promise.all(Array.from({ length: 300 }, (_, i) => rpc(urls[i % 3]!, "EventService/PushEvent", { namespace: "default", event: "shared.test", payload: { i } })));
+  await eventually(() => statuses(databaseUrl), (s) => s.success === 300, 30_000, 200);
+  const attempts = hook.requests.map((r) => {
+    const body = JSON.parse(r.body);
+    return `${body.delivery_id}/${body.attempt}`;
+  });
+  assert.equal(attempts.length, 300);
+  assert.equal(new Set(attempts).size, 300, "no attempt was sent twice");
+  const agents = new Set(hook.requests.map((r) => r.headers["x-svc-delivery-id"]));
+  assert.equal(agents.size, 300);
+  for (const s of servers) s.child.kill("SIGTERM");
+  for (const s of servers) assert.equal(await s.exited, 0);
+});
+
+test("SIGTERM releases in-flight deliveries back to the queue without using an attempt", async (t) => {
+  const databaseUrl = await createTestDatabase(t);
+  const receiver = await startReceiver(t);
+  const hook = receiver.path("/hang").answers({ hang: true });
+  const server = startServerProcess(testEnv(databaseUrl, { SVC_LOG_LEVEL: "info", SVC_SHUTDOWN_GRACE_SECONDS: "1" }));
+  t.after(() => server.child.kill("SIGKILL"));
+  const url = await server.url();
+  await rpc(url, "EventService/RegisterEvent", { name: "term.test" });
+  await rpc(url, "WebhookService/RegisterWebhook", { namespace: "default", url: hook.url, events: ["term.test"] });
+  for (let i = 0; i < 5; i++) await rpc(url, "EventService/PushEvent", { namespace: "default", event: "term.test", payload: { i } });
+  await hook.waitForRequests(5);
+  const started = Date.now();
+  server.child.kill("SIGTERM");
+  assert.equal(await server.exited, 0);
+  assert.ok(Date.now() - started < 10_000);
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const { rows } = await c.query("select status, attempt_count, lease_token from deliveries");
+  await c.end();
+  assert.equal(rows.length, 5);
+  for (const r of rows) assert.deepEqual([r.status, r.attempt_count, r.lease_token], ["pending", 0, null]);
+});
+
+test("a database outage pauses the workers and they carry on when it returns", async (t) => {
+  const databaseUrl = await createTestDatabase(t);
+  const direct = new URL(databaseUrl);
+  const proxy = await startTcpProxy(t, direct.hostname, Number(direct.port || 5432));
+  const viaProxy = new URL(databaseUrl);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  const svc = await startTestService(t, { databaseUrl: viaProxy.toString(), workers: true, logLevel: "error" });
+  const hook = (await startReceiver(t)).path("/outage").answers({ status: 200, delayMs: 300 });
+  await svc.rpc("EventService", "RegisterEvent", { name: "outage.test" });
+  // A short request timeout keeps the lease short: a claim whose reply was lost in the outage comes back soon.
+  await svc.rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: ["outage.test"], httpConfig: { requestTimeoutSeconds: 2 } });
+  for (let i = 0; i < 10; i++) await svc.rpc("EventService", "PushEvent", { namespace: "default", event: "outage.test", payload: { i } });
+  await hook.waitForRequests(1);
+
+  proxy.cut();
+  const health = await svc.request("/health", { apiKey: null });
+  assert.equal(health.status, 503);
+  const refused = await svc.rpcRaw("EventService", "PushEvent", { namespace: "default", event: "outage.test", payload: {} });
+  assert.equal(refused.status, 503);
+  assert.equal(refused.body.code, "unavailable");
+  await new Promise((r) => setTimeout(r, 2_000));
+  proxy.restore();
+
+  await eventually(() => statuses(databaseUrl), (s) => s.success === 10, 30_000, 250);
+  assert.equal(distinctDeliveries(hook.requests).size, 10);
+  assert.equal((await svc.request("/health", { apiKey: null })).status, 200);
+});

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { chmod, mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { test } from "node:test";
+
+const cli = resolve("dist/cli.js");
+
+function startDev(cwd: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [cli, "dev"], { cwd, env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const m = pattern.exec(out);
+      if (m) return m;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`timed out waiting for ${pattern}; output:\n${out}`);
+  };
+  return { child, exited, waitFor, output: () => out };
+}
+
+test("svc dev serves on embedded PostgreSQL, and recovers after being killed", async (t) => {
+  const cwd = await mkdtemp(join(tmpdir(), "svc-dev-"));
+  await chmod(cwd, 0o755);
+  const first = startDev(cwd);
+  t.after(async () => {
+    first.child.kill("SIGKILL");
+    spawnSync("pkill", ["-f", `${cwd}/.svc/postgres/data`]);
+    await rm(cwd, { recursive: true, force: true });
+  });
+  const url = (await first.waitFor(/svc is running: (http:\/\/\S+)/))[1]!;
+  for (const path of ["/health", "/ready", "/docs", "/openapi.json"]) assert.equal((await fetch(url + path)).status, 200, path);
+  const keyring = await stat(join(cwd, ".svc/dev-keyring"));
+  assert.equal(keyring.mode & 0o777, 0o600);
+  assert.ok((await stat(join(cwd, ".svc/postgres/data/PG_VERSION"))).isFile());
+
+  // A SIGKILL leaves the detached PostgreSQL behind; the next start must notice and recover.
+  first.child.kill("SIGKILL");
+  await first.exited;
+  const second = startDev(cwd);
+  t.after(() => second.child.kill("SIGKILL"));
+  await second.waitFor(/left running by an earlier run/);
+  const url2 = (await second.waitFor(/svc is running: (http:\/\/\S+)/))[1]!;
+  const health = await (await fetch(url2 + "/health")).json();
+  assert.equal(health.checks.database, "ok");
+
+  second.child.kill("SIGTERM");
+  assert.equal(await second.exited, 0);
+  const processes = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n");
+  assert.deepEqual(processes.filter((p) => p.includes("bin/postgres") && p.includes(`${cwd}/.svc/postgres/data`)), [], "PostgreSQL was stopped with the server");
+});
+
+test("svc dev refuses to run with ENVIRONMENT=production", async () => {
+  const result = spawnSync(process.execPath, [cli, "dev"], { env: { PATH: process.env.PATH, ENVIRONMENT: "production" }, encoding: "utf8", cwd: tmpdir() });
+  assert.equal(result.status, 78);
+  assert.match(result.stderr, /refuses to run with ENVIRONMENT=production/);
+});
