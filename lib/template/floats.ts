@@ -1,0 +1,177 @@
+// strconv.FormatFloat for float64, exactly: shortest digits come from the JS number printer (both pick the
+// shortest round-tripping digits), fixed precisions from the exact binary value rounded half to even as Go does.
+
+interface Digits {
+  /** Decimal digits without leading zeros ("" for zero). */
+  d: string;
+  /** Position of the decimal point relative to the digits: value = 0.d × 10^dp. */
+  dp: number;
+  neg: boolean;
+}
+
+function shortestDigits(v: number): Digits {
+  const neg = v < 0 || Object.is(v, -0);
+  const a = Math.abs(v);
+  if (a === 0) return { d: "", dp: 0, neg };
+  const [mant, exp] = a.toExponential().split("e") as [string, string];
+  const d = mant.replace(".", "").replace(/0+$/, "");
+  return { d, dp: Number(exp) + 1, neg };
+}
+
+/** The exact decimal expansion of a double (every double is a finite decimal). */
+function exactDigits(v: number): Digits {
+  const neg = v < 0 || Object.is(v, -0);
+  const a = Math.abs(v);
+  if (a === 0) return { d: "", dp: 0, neg };
+  const buf = new DataView(new ArrayBuffer(8));
+  buf.setFloat64(0, a);
+  const hi = buf.getUint32(0);
+  const lo = buf.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let exp: number;
+  if (biased === 0) exp = -1074;
+  else {
+    mant |= 1n << 52n;
+    exp = biased - 1075;
+  }
+  let digits: string;
+  let dp: number;
+  if (exp >= 0) {
+    digits = (mant << BigInt(exp)).toString();
+    dp = digits.length;
+  } else {
+    digits = (mant * 5n ** BigInt(-exp)).toString();
+    dp = digits.length + exp;
+  }
+  const trimmed = digits.replace(/0+$/, "");
+  const lead = trimmed.length - trimmed.replace(/^0+/, "").length;
+  return { d: trimmed.slice(lead), dp: dp - lead, neg };
+}
+
+/** Rounds to n significant digits, half to even on an exact tie (Go's decimal.Round). */
+function roundTo(x: Digits, n: number): Digits {
+  if (n < 0 || n >= x.d.length) return x;
+  const next = x.d.charCodeAt(n) - 48;
+  let up: boolean;
+  if (next > 5) up = true;
+  else if (next < 5) up = false;
+  else if (n + 1 < x.d.length) up = true; // more digits after the 5: above half
+  else up = n > 0 && (x.d.charCodeAt(n - 1) - 48) % 2 === 1; // exact tie: to even
+  let d = x.d.slice(0, n);
+  let dp = x.dp;
+  if (up) {
+    let i = d.length - 1;
+    while (i >= 0 && d[i] === "9") i--;
+    if (i < 0) {
+      d = "1";
+      dp++;
+    } else d = d.slice(0, i) + String.fromCharCode(d.charCodeAt(i) + 1);
+  }
+  return { d: d.replace(/0+$/, ""), dp, neg: x.neg };
+}
+
+const digitAt = (x: Digits, i: number) => (i < x.d.length ? x.d[i]! : "0");
+
+function fmtE(x: Digits, prec: number, e: "e" | "E"): string {
+  let out = x.neg ? "-" : "";
+  out += x.d.length ? x.d[0] : "0";
+  if (prec > 0) {
+    out += ".";
+    for (let i = 1; i <= prec; i++) out += digitAt(x, i);
+  }
+  let exp = x.d.length === 0 ? 0 : x.dp - 1;
+  const sign = exp < 0 ? "-" : "+";
+  exp = Math.abs(exp);
+  return `${out}${e}${sign}${exp < 10 ? "0" : ""}${exp}`;
+}
+
+function fmtF(x: Digits, prec: number): string {
+  let out = x.neg ? "-" : "";
+  if (x.dp > 0) {
+    let m = Math.min(x.d.length, x.dp);
+    out += x.d.slice(0, m);
+    for (; m < x.dp; m++) out += "0";
+  } else out += "0";
+  if (prec > 0) {
+    out += ".";
+    for (let i = 1; i <= prec; i++) {
+      const j = x.dp + i - 1;
+      out += j < 0 || j >= x.d.length ? "0" : x.d[j];
+    }
+  }
+  return out;
+}
+
+/** strconv.FormatFloat(v, fmt, prec, 64) for fmt in e E f F g G; prec -1 = shortest. */
+export function formatFloat(v: number, fmt: "e" | "E" | "f" | "F" | "g" | "G", prec: number): string {
+  if (Number.isNaN(v)) return "NaN";
+  if (v === Infinity) return "+Inf";
+  if (v === -Infinity) return "-Inf";
+  const shortest = prec < 0;
+  let x: Digits;
+  if (shortest) {
+    x = shortestDigits(v);
+  } else {
+    const exact = exactDigits(v);
+    switch (fmt) {
+      case "e":
+      case "E":
+        x = roundTo(exact, prec + 1);
+        break;
+      case "f":
+      case "F":
+        x = roundTo(exact, exact.dp + prec);
+        break;
+      default:
+        x = roundTo(exact, prec === 0 ? 1 : prec);
+    }
+  }
+  switch (fmt) {
+    case "e":
+    case "E":
+      return fmtE(x, shortest ? Math.max(x.d.length - 1, 0) : prec, fmt);
+    case "f":
+    case "F":
+      return fmtF(x, shortest ? Math.max(x.d.length - x.dp, 0) : prec);
+  }
+  let p = shortest ? x.d.length : prec === 0 ? 1 : prec;
+  let eprec = p;
+  if (eprec > x.d.length && x.d.length >= x.dp) eprec = x.d.length;
+  if (shortest) eprec = 6;
+  const exp = x.dp - 1;
+  if (x.d.length !== 0 && (exp < -4 || exp >= eprec)) {
+    if (p > x.d.length) p = x.d.length;
+    return fmtE(x, Math.max(p - 1, 0), fmt === "g" ? "e" : "E");
+  }
+  if (x.d.length === 0) return fmtF(x, 0);
+  if (p > x.dp) p = x.d.length;
+  return fmtF(x, Math.max(p - x.dp, 0));
+}
+
+/** strconv's %b/%x for floats are rare in templates; %x uses Go's hexadecimal mantissa form. */
+export function formatHexFloat(v: number, upper: boolean, prec: number): string {
+  if (!Number.isFinite(v)) return formatFloat(v, "g", -1);
+  const neg = v < 0 || Object.is(v, -0);
+  let a = Math.abs(v);
+  if (a === 0) {
+    const zero = `0x0${prec > 0 ? "." + "0".repeat(prec) : ""}p+00`;
+    return (neg ? "-" : "") + (upper ? zero.toUpperCase() : zero);
+  }
+  let exp = Math.floor(Math.log2(a));
+  if (2 ** exp > a) exp--;
+  if (2 ** (exp + 1) <= a) exp++;
+  a = a / 2 ** exp; // 1 <= a < 2
+  let frac = "";
+  let f = a - 1;
+  for (let i = 0; i < 13 && f > 0; i++) {
+    f *= 16;
+    const digit = Math.floor(f);
+    frac += digit.toString(16);
+    f -= digit;
+  }
+  if (prec >= 0) frac = frac.slice(0, prec).padEnd(prec, "0");
+  else frac = frac.replace(/0+$/, "");
+  const out = `0x1${frac ? "." + frac : ""}p${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
+  return (neg ? "-" : "") + (upper ? out.toUpperCase() : out);
+}

@@ -1,0 +1,270 @@
+// Time helpers with Go's reference-time layouts (Mon Jan 2 15:04:05 MST 2006). Times travel as RFC 3339 text.
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+export const NAMED_LAYOUTS: Record<string, string> = {
+  ANSIC: "Mon Jan _2 15:04:05 2006",
+  UnixDate: "Mon Jan _2 15:04:05 MST 2006",
+  RFC822: "02 Jan 06 15:04 MST",
+  RFC822Z: "02 Jan 06 15:04 -0700",
+  RFC850: "Monday, 02-Jan-06 15:04:05 MST",
+  RFC1123: "Mon, 02 Jan 2006 15:04:05 MST",
+  RFC1123Z: "Mon, 02 Jan 2006 15:04:05 -0700",
+  RFC3339: "2006-01-02T15:04:05Z07:00",
+  RFC3339Nano: "2006-01-02T15:04:05.999999999Z07:00",
+  Kitchen: "3:04PM",
+  DateTime: "2006-01-02 15:04:05",
+  DateOnly: "2006-01-02",
+  TimeOnly: "15:04:05",
+};
+
+// Longest tokens first, as Go's layout scanner matches them.
+const TOKENS = ["January", "Monday", "Jan", "Mon", "MST", "2006", "-07:00:00", "-0700", "-07:00", "-07", "Z07:00:00", "Z0700", "Z07:00", "Z07", "01", "02", "_2", "__2", "002", "03", "04", "05", "06", "15", "PM", "pm", ".000000000", ".999999999", ".000000", ".999999", ".000", ".999", ",000", ",999", "1", "2", "3", "4", "5"];
+
+function tokenize(layout: string): string[] {
+  const out: string[] = [];
+  let i = 0;
+  let lit = "";
+  while (i < layout.length) {
+    let tok = TOKENS.find((t) => layout.startsWith(t, i));
+    // "Jan"/"Mon" need a following non-lowercase letter not to eat a word like "Month".
+    if (tok && (tok === "Jan" || tok === "Mon") && /[a-z]/.test(layout[i + 3] ?? "")) tok = undefined;
+    if (tok === "January" || tok === "Monday" || tok) {
+      if (lit) out.push("\u0000" + lit);
+      lit = "";
+      out.push(tok!);
+      i += tok!.length;
+    } else lit += layout[i++];
+  }
+  if (lit) out.push("\u0000" + lit);
+  return out;
+}
+
+const pad = (n: number, w: number, c = "0") => String(n).padStart(w, c);
+
+/** Go's Time.Format for a UTC instant. */
+export function formatTime(date: Date, layout: string): string {
+  const l = NAMED_LAYOUTS[layout] ?? layout;
+  const y = date.getUTCFullYear();
+  const mo = date.getUTCMonth();
+  const d = date.getUTCDate();
+  const h = date.getUTCHours();
+  const mi = date.getUTCMinutes();
+  const s = date.getUTCSeconds();
+  const ms = date.getUTCMilliseconds();
+  const nanos = String(ms * 1_000_000).padStart(9, "0");
+  const yday = Math.floor((Date.UTC(y, mo, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
+  return tokenize(l)
+    .map((t) => {
+      if (t[0] === "\u0000") return t.slice(1);
+      switch (t) {
+        case "January":
+          return MONTHS[mo];
+        case "Jan":
+          return MONTHS[mo]!.slice(0, 3);
+        case "Monday":
+          return DAYS[date.getUTCDay()];
+        case "Mon":
+          return DAYS[date.getUTCDay()]!.slice(0, 3);
+        case "MST":
+          return "UTC";
+        case "2006":
+          return pad(y, 4);
+        case "06":
+          return pad(y % 100, 2);
+        case "01":
+          return pad(mo + 1, 2);
+        case "1":
+          return String(mo + 1);
+        case "02":
+          return pad(d, 2);
+        case "_2":
+          return pad(d, 2, " ");
+        case "2":
+          return String(d);
+        case "__2":
+          return pad(yday, 3, " ");
+        case "002":
+          return pad(yday, 3);
+        case "15":
+          return pad(h, 2);
+        case "03":
+          return pad(h % 12 === 0 ? 12 : h % 12, 2);
+        case "3":
+          return String(h % 12 === 0 ? 12 : h % 12);
+        case "04":
+          return pad(mi, 2);
+        case "4":
+          return String(mi);
+        case "05":
+          return pad(s, 2);
+        case "5":
+          return String(s);
+        case "PM":
+          return h >= 12 ? "PM" : "AM";
+        case "pm":
+          return h >= 12 ? "pm" : "am";
+        case "-0700":
+          return "+0000";
+        case "-07:00":
+          return "+00:00";
+        case "-07":
+          return "+00";
+        case "-07:00:00":
+          return "+00:00:00";
+        case "Z0700":
+        case "Z07:00":
+        case "Z07":
+        case "Z07:00:00":
+          return "Z";
+        default:
+          if (/^[.,]0+$/.test(t)) return t[0] + nanos.slice(0, t.length - 1);
+          if (/^[.,]9+$/.test(t)) {
+            const frac = nanos.slice(0, t.length - 1).replace(/0+$/, "");
+            return frac ? t[0] + frac : "";
+          }
+          return t;
+      }
+    })
+    .join("");
+}
+
+/** A time from RFC 3339 text (or anything Date parses unambiguously) or Unix seconds. */
+export function toDate(v: unknown): Date {
+  if (typeof v === "number") return new Date(v * 1000);
+  if (typeof v === "string") {
+    const d = new Date(v);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  throw new Error(`${JSON.stringify(v)} is not a time (RFC 3339 text or Unix seconds)`);
+}
+
+/** Go's time.Parse for the layout's numeric fields (names of months and days included); result in UTC. */
+export function parseTime(layout: string, value: string): Date {
+  const l = NAMED_LAYOUTS[layout] ?? layout;
+  let rest = value;
+  let y = 1;
+  let mo = 0;
+  let d = 1;
+  let h = 0;
+  let mi = 0;
+  let s = 0;
+  let ms = 0;
+  let pm: boolean | undefined;
+  let offsetMinutes = 0;
+  const fail = (): never => {
+    throw new Error(`parsing time ${JSON.stringify(value)} as ${JSON.stringify(l)}: cannot parse`);
+  };
+  const take = (re: RegExp): string => {
+    const m = re.exec(rest);
+    if (!m || m.index !== 0) fail();
+    rest = rest.slice(m![0].length);
+    return m![0];
+  };
+  for (const t of tokenize(l)) {
+    if (t[0] === "\u0000") {
+      const lit = t.slice(1);
+      if (!rest.startsWith(lit)) fail();
+      rest = rest.slice(lit.length);
+      continue;
+    }
+    switch (t) {
+      case "2006":
+        y = Number(take(/\d{4}/));
+        break;
+      case "06":
+        y = 2000 + Number(take(/\d{2}/));
+        if (y >= 2069) y -= 100;
+        break;
+      case "01":
+        mo = Number(take(/\d{2}/)) - 1;
+        break;
+      case "1":
+        mo = Number(take(/\d{1,2}/)) - 1;
+        break;
+      case "January":
+      case "Jan": {
+        const names = t === "January" ? MONTHS : MONTHS.map((m) => m.slice(0, 3));
+        const found = names.findIndex((n) => rest.startsWith(n));
+        if (found < 0) fail();
+        mo = found;
+        rest = rest.slice(names[found]!.length);
+        break;
+      }
+      case "Monday":
+      case "Mon": {
+        const names = t === "Monday" ? DAYS : DAYS.map((n) => n.slice(0, 3));
+        const found = names.find((n) => rest.startsWith(n));
+        if (!found) fail();
+        rest = rest.slice(found!.length);
+        break;
+      }
+      case "02":
+        d = Number(take(/\d{2}/));
+        break;
+      case "_2":
+        d = Number(take(/[ \d]\d/).trim());
+        break;
+      case "2":
+        d = Number(take(/\d{1,2}/));
+        break;
+      case "15":
+        h = Number(take(/\d{2}/));
+        break;
+      case "03":
+        h = Number(take(/\d{2}/));
+        break;
+      case "3":
+        h = Number(take(/\d{1,2}/));
+        break;
+      case "04":
+        mi = Number(take(/\d{2}/));
+        break;
+      case "4":
+        mi = Number(take(/\d{1,2}/));
+        break;
+      case "05":
+        s = Number(take(/\d{2}/));
+        break;
+      case "5":
+        s = Number(take(/\d{1,2}/));
+        break;
+      case "PM":
+      case "pm":
+        pm = /^pm$/i.test(take(/[AaPp][Mm]/));
+        break;
+      case "MST":
+        take(/[A-Z]{3,4}|[+-]\d{2}/);
+        break;
+      default:
+        if (/^[.,][09]+$/.test(t)) {
+          const frac = t[1] === "9" ? /(?:[.,]\d+)?/.exec(rest)![0] : take(new RegExp(`[.,]\\d{${t.length - 1}}`));
+          rest = t[1] === "9" ? rest.slice(frac.length) : rest;
+          if (frac) ms = Math.round(Number("0." + frac.slice(1)) * 1000);
+        } else if (/^Z?-07/.test(t)) {
+          if (t[0] === "Z" && rest[0] === "Z") {
+            rest = rest.slice(1);
+            break;
+          }
+          const m = take(/[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?/);
+          const sign = m[0] === "-" ? -1 : 1;
+          const digits = m.slice(1).replace(/:/g, "");
+          offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0));
+        } else fail();
+    }
+  }
+  // Go accepts fractional seconds after a seconds field even when the layout has none.
+  if (/^[.,]\d+/.test(rest) && l.includes("05")) {
+    const frac = /^[.,]\d+/.exec(rest)![0];
+    ms = Math.round(Number("0." + frac.slice(1)) * 1000);
+    rest = rest.slice(frac.length);
+  }
+  if (rest.length) throw new Error(`parsing time ${JSON.stringify(value)}: extra text: ${JSON.stringify(rest)}`);
+  if (pm !== undefined) {
+    if (h > 12) fail();
+    if (pm && h < 12) h += 12;
+    if (!pm && h === 12) h = 0;
+  }
+  if (mo < 0 || mo > 11 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) throw new Error(`parsing time ${JSON.stringify(value)}: value out of range`);
+  return new Date(Date.UTC(y, mo, d, h, mi, s, ms) - offsetMinutes * 60_000);
+}
