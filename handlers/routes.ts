@@ -40,6 +40,8 @@ import subscriptionsCreate from "./rest/subscriptions.create.ts";
 import subscriptionsDelete from "./rest/subscriptions.delete.ts";
 import subscriptionsGet from "./rest/subscriptions.get.ts";
 import subscriptionsList from "./rest/subscriptions.list.ts";
+import subscriptionsTestTemplate from "./rest/subscriptions.test-template.ts";
+import templateFunctionsList from "./rest/template-functions.list.ts";
 import subscriptionsUpdate from "./rest/subscriptions.update.ts";
 import tokensCreate from "./rest/tokens.create.ts";
 import tokensList from "./rest/tokens.list.ts";
@@ -85,8 +87,10 @@ import subscriptionServiceCreateSubscription from "./rpc/SubscriptionService.Cre
 import subscriptionServiceDeleteSubscription from "./rpc/SubscriptionService.DeleteSubscription.ts";
 import subscriptionServiceGetSubscription from "./rpc/SubscriptionService.GetSubscription.ts";
 import subscriptionServiceListSubscriptions from "./rpc/SubscriptionService.ListSubscriptions.ts";
+import subscriptionServiceTestSubscriptionTemplate from "./rpc/SubscriptionService.TestSubscriptionTemplate.ts";
 import subscriptionServiceUpdateSubscription from "./rpc/SubscriptionService.UpdateSubscription.ts";
 import webhookServiceGetNamespaceStats from "./rpc/WebhookService.GetNamespaceStats.ts";
+import webhookServiceGetTemplateFunctions from "./rpc/WebhookService.GetTemplateFunctions.ts";
 import webhookServiceListWebhooks from "./rpc/WebhookService.ListWebhooks.ts";
 import webhookServicePauseWebhook from "./rpc/WebhookService.PauseWebhook.ts";
 import webhookServiceRegisterWebhook from "./rpc/WebhookService.RegisterWebhook.ts";
@@ -118,7 +122,9 @@ export const restRoutes: AnyRoute[] = [
   // stats
   statsConsumer, statsGlobal,
   // subscriptions
-  subscriptionsCreate, subscriptionsDelete, subscriptionsGet, subscriptionsList, subscriptionsUpdate,
+  subscriptionsCreate, subscriptionsDelete, subscriptionsGet, subscriptionsList, subscriptionsTestTemplate, subscriptionsUpdate,
+  // template-functions
+  templateFunctionsList,
   // tokens
   tokensCreate, tokensList, tokensRevoke,
   // webhooks
@@ -137,9 +143,9 @@ export const rpcRoutes: AnyRoute[] = [
   // NamespaceService
   namespaceServiceCreateNamespace, namespaceServiceDeleteNamespace, namespaceServiceGetNamespace, namespaceServiceListNamespaces,
   // SubscriptionService
-  subscriptionServiceCreateSubscription, subscriptionServiceDeleteSubscription, subscriptionServiceGetSubscription, subscriptionServiceListSubscriptions, subscriptionServiceUpdateSubscription,
+  subscriptionServiceCreateSubscription, subscriptionServiceDeleteSubscription, subscriptionServiceGetSubscription, subscriptionServiceListSubscriptions, subscriptionServiceTestSubscriptionTemplate, subscriptionServiceUpdateSubscription,
   // WebhookService
-  webhookServiceGetNamespaceStats, webhookServiceListWebhooks, webhookServicePauseWebhook, webhookServiceRegisterWebhook, webhookServiceResumeWebhook, webhookServiceUnregisterWebhook, webhookServiceUpdateWebhookConfig,
+  webhookServiceGetNamespaceStats, webhookServiceGetTemplateFunctions, webhookServiceListWebhooks, webhookServicePauseWebhook, webhookServiceRegisterWebhook, webhookServiceResumeWebhook, webhookServiceUnregisterWebhook, webhookServiceUpdateWebhookConfig,
 ];
 
 export const routes: AnyRoute[] = [...systemRoutes, ...restRoutes, ...rpcRoutes];

@@ -1,8 +1,60 @@
-// Checks a subscription's transform template on save.
+// A subscription's transform template: checked on save (syntax errors name their line and column) and rendered
+// on demand against an event type's sample payload, exactly as a delivery would render it.
+import { envelopeBody, envelopeData } from "../deliveries/envelope.ts";
 import { invalid } from "../errors.ts";
+import { getEventTypeWithSample } from "../event-types/event-types.ts";
+import type { Queryable } from "../db/pool.ts";
+import { TemplateExecError, TemplateParseError, cachedTemplate, templateFunctions } from "../template/index.ts";
 
 export const MAX_TEMPLATE_BYTES = 64 * 1024;
 
-export function checkTransformTemplate(source: string, _strict: boolean): void {
+/** Parses the template (cached, as the delivery worker will use it); a failure is INVALID_ARGUMENT. */
+export function checkTransformTemplate(source: string, strict: boolean): void {
   if (Buffer.byteLength(source, "utf8") > MAX_TEMPLATE_BYTES) throw invalid(`transform_template must be at most ${MAX_TEMPLATE_BYTES} bytes`);
+  try {
+    cachedTemplate(source, strict);
+  } catch (err) {
+    if (err instanceof TemplateParseError) {
+      throw invalid(`transform_template does not parse at line ${err.line}, column ${err.column}: ${err.message}`, { line: err.line, column: err.column });
+    }
+    throw err;
+  }
+}
+
+// Fixed stand-ins for what only a real delivery has, so a dry run renders the same bytes every time.
+const SAMPLE_IDS = {
+  eventId: "00000000-0000-4000-8000-000000000001",
+  webhookId: "00000000-0000-4000-8000-000000000002",
+  deliveryId: "00000000-0000-4000-8000-000000000003",
+};
+
+export interface TemplateTest {
+  namespace: string;
+  eventName: string;
+  template: string;
+  strict: boolean;
+}
+
+/**
+ * Renders a template over the envelope a first delivery attempt of the event type's sample payload would carry.
+ * An empty template shows the default envelope, which is what a subscription without a transform sends.
+ */
+export async function testTransformTemplate(db: Queryable, t: TemplateTest): Promise<string> {
+  const type = await getEventTypeWithSample(db, t.eventName);
+  if (!type.schema) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`);
+  const fields = { ...SAMPLE_IDS, eventName: t.eventName, consumer: t.namespace, timestamp: new Date().toISOString(), attempt: 1 };
+  if (t.template === "") return envelopeBody({ ...fields, payloadJson: JSON.stringify(type.sample_payload) });
+  checkTransformTemplate(t.template, t.strict);
+  try {
+    return cachedTemplate(t.template, t.strict).render(envelopeData(fields, type.sample_payload));
+  } catch (err) {
+    if (err instanceof TemplateExecError) throw invalid(`transform_template failed on the sample payload: ${err.message}`);
+    throw err;
+  }
+}
+
+/** The function catalog as both surfaces return it. */
+export function templateFunctionList(): { functions: { name: string; description: string }[]; total_count: number } {
+  const functions = templateFunctions().map(({ name, description }) => ({ name, description }));
+  return { functions, total_count: functions.length };
 }

@@ -213,7 +213,7 @@ export const BUILTINS: Record<string, GoFunc & { doc: string }> = {
   html: { params: [], variadic: any, call: (a) => htmlEscape(argsString(a)), doc: 'html x… — HTML-escaped text. {{html .payload.note}}: "<b>" → "&lt;b&gt;"' },
   js: { params: [], variadic: any, call: (a) => jsEscape(argsString(a)), doc: "js x… — escaped for a JavaScript string. {{js .payload.name}}: it's → it\\'s" },
   urlquery: { params: [], variadic: any, call: (a) => queryEscape(argsString(a)), doc: 'urlquery x… — escaped for a URL query. {{urlquery .payload.q}}: "a b&c" → "a+b%26c"' },
-  call: { params: [any], variadic: any, call: ([f]) => { throw new Error(f === null || f === MISSING ? "call of nil" : `non-function of type ${typeName(f!)}`); }, doc: "call f x… — calls a function value; template data holds no functions, so this always fails. Kept for Go compatibility." },
+  call: { params: [any], variadic: any, call: ([f]) => { throw new Error(f === null || f === MISSING ? "call of nil" : `non-function of type ${typeName(f!)}`); }, doc: "call f x… — calls a function value; template data holds no functions, so this always fails: {{call .payload.fn 1}} is an error. Kept for Go compatibility." },
   eq: { params: [any], variadic: any, call: eq, doc: "eq x y… — x == y (or any of the y). Numbers from JSON are float64: compare with 1.0, not 1. {{if eq .payload.status \"paid\"}}" },
   ne: { params: [any, any], call: ([a, b]) => !eq([a!, b!]), doc: 'ne x y — x != y. {{if ne .payload.status "draft"}}' },
   lt: { params: [any, any], call: ([a, b]) => lt(a!, b!), doc: "lt x y — x < y (both numbers of one kind, or both strings). {{if lt .payload.amount 100.0}}" },
