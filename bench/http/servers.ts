@@ -17,6 +17,7 @@ const kind = process.argv[2];
 function shell() {
   const { config } = loadConfig({ DATABASE_URL: "postgres://unused/none", SVC_ENCRYPTION_KEYS: `k=${"1".repeat(64)}`, SVC_ENCRYPTION_PRIMARY_KEY_ID: "k", SVC_API_KEY: "bench-key-0123456789abcdef0123456789" });
   const app: AppContext = createAppContext(config, undefined as never, silentLogger, { listen: false });
+  app.lifecycle.ready = true;
   const echo = rpc({ service: "BenchService", method: "Echo", summary: "echo", input: z.object({ message: z.string(), labels: z.record(z.string(), z.string()).default({}) }), async handle(input) { return input; } });
   const http = createHttpApp(app, [...systemRoutes, echo]);
   return createServer(createNodeHandler(http));

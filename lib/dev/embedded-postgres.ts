@@ -136,6 +136,8 @@ async function ensurePassword(file: string): Promise<string> {
  */
 async function clusterDir(requested: string, user: { uid: number; gid: number } | undefined, log: Logger): Promise<string> {
   const prepare = async (dir: string) => {
+    // Parents the postgres user must pass through are created traversable; the cluster folder itself is private.
+    await mkdir(dirname(dir), { recursive: true, mode: 0o755 });
     await mkdir(dir, { recursive: true, mode: 0o700 });
     if (user) await chown(dir, user.uid, user.gid);
     return !user || (await run("test", ["-w", dir], user)).code === 0;
