@@ -1,9 +1,9 @@
 // Go text/template's builtin functions, with Go's argument rules and error messages.
 import type { GoFunc } from "./exec.ts";
 import { formatValue, sprint, sprintf, sprintln } from "./fmt.ts";
+import { isPrint } from "./strconv.ts";
 import { GoComplex, GoInt, MISSING, compareCodePoints, isMap, truth, typeName, type GoValue } from "./values.ts";
 
-const NO_FLAGS = { plus: false, minus: false, sharp: false, space: false, zero: false };
 const ZERO_VALUE_TYPE = "reflect: call of reflect.Value.Type on zero Value";
 
 type Kind = "invalid" | "bool" | "int" | "uint" | "float" | "complex" | "string" | "other";
@@ -24,18 +24,32 @@ function kindOf(v: GoValue): Kind {
 }
 
 const incompatible = (a: GoValue, b: GoValue) => new Error(`incompatible types for comparison: ${typeName(a)} and ${typeName(b)}`);
-const num = (v: GoValue) => (v instanceof GoInt ? v.n : (v as number));
+const ZERO = 0n;
+/** Integers compare exactly (int64 literals beyond 2^53 included); floats as numbers. */
+const cmpNum = (a: GoValue, b: GoValue): number => {
+  if (a instanceof GoInt && b instanceof GoInt) {
+    const d = a.exact - b.exact;
+    return d < ZERO ? -1 : d > ZERO ? 1 : 0;
+  }
+  const x = a instanceof GoInt ? a.n : (a as number);
+  const y = b instanceof GoInt ? b.n : (b as number);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+const isNothing = (v: GoValue) => v === null || v === MISSING;
 
+/** Go's eq: basic kinds compare by value; two values of no basic kind only when one is nil. */
 function eq(args: GoValue[]): boolean {
   const [a, ...rest] = args;
   if (rest.length === 0) throw new Error("missing argument for comparison");
-  const k1 = kindOf(a!);
+  // Go's basicKind puts nil, slices and maps alike in its "invalid" kind.
+  const basic = (k: Kind) => (k === "other" ? "invalid" : k);
+  const k1 = basic(kindOf(a!));
   for (const b of rest) {
-    const k2 = kindOf(b);
+    const k2 = basic(kindOf(b));
     let same = false;
     if (k1 !== k2) {
-      if ((k1 === "int" && k2 === "uint") || (k1 === "uint" && k2 === "int")) same = num(a!) === num(b);
-      else if (k1 !== "invalid" && k2 !== "invalid") throw incompatible(a!, b);
+      if ((k1 === "int" && k2 === "uint") || (k1 === "uint" && k2 === "int")) same = cmpNum(a!, b) === 0;
+      else if (!isNothing(a!) && !isNothing(b)) throw incompatible(a!, b);
     } else {
       switch (k1) {
         case "bool":
@@ -45,15 +59,21 @@ function eq(args: GoValue[]): boolean {
         case "float":
         case "int":
         case "uint":
-          same = num(a!) === num(b);
+          same = cmpNum(a!, b) === 0;
           break;
         case "complex":
           same = (a as GoComplex).re === (b as GoComplex).re && (a as GoComplex).im === (b as GoComplex).im;
           break;
-        case "invalid":
-          throw new Error(ZERO_VALUE_TYPE);
-        default:
-          throw new Error(`non-comparable type ${formatValue(b, "v", NO_FLAGS)}: ${typeName(b)}`);
+        default: {
+          if (isNothing(a!) || isNothing(b)) {
+            same = isNothing(a!) === isNothing(b);
+            break;
+          }
+          if (Array.isArray(a) !== Array.isArray(b)) {
+            throw new Error(`non-comparable types ${formatValue(a!, "s")}: ${typeName(a!)}, ${typeName(b)}: ${formatValue(b, "v")}`);
+          }
+          throw new Error(`non-comparable type ${formatValue(b, "s")}: ${typeName(b)}`);
+        }
       }
     }
     if (same) return true;
@@ -66,8 +86,8 @@ function lt(a: GoValue, b: GoValue): boolean {
   const k2 = kindOf(b);
   for (const k of [k1, k2]) if (k === "invalid" || k === "other") throw new Error("invalid type for comparison");
   if (k1 !== k2) {
-    if (k1 === "int" && k2 === "uint") return num(a) < 0 || num(a) < num(b);
-    if (k1 === "uint" && k2 === "int") return num(b) >= 0 && num(a) < num(b);
+    if (k1 === "int" && k2 === "uint") return cmpNum(a, b) < 0;
+    if (k1 === "uint" && k2 === "int") return cmpNum(a, b) < 0;
     throw incompatible(a, b);
   }
   switch (k1) {
@@ -77,7 +97,7 @@ function lt(a: GoValue, b: GoValue): boolean {
     case "string":
       return compareCodePoints(a as string, b as string) < 0;
     default:
-      return num(a) < num(b);
+      return cmpNum(a, b) < 0;
   }
 }
 
@@ -92,8 +112,9 @@ function length(v: GoValue): GoValue {
   throw new Error(`len of type ${typeName(v)}`);
 }
 
-function indexArg(index: GoValue, cap: number): number {
-  if (index === null || index === MISSING) throw new Error("cannot index slice/array with nil");
+function indexArg(index: GoValue, cap: number, boxed = false): number {
+  if (index === MISSING) throw new Error("cannot index slice/array with nil");
+  if (boxed || index === null) throw new Error("cannot index slice/array with type interface {}");
   if (!(index instanceof GoInt)) throw new Error(`cannot index slice/array with type ${typeName(index)}`);
   if (index.n < 0 || index.n > cap) throw new Error(`index out of range: ${index.n}`);
   return index.n;
@@ -105,12 +126,12 @@ function index(args: GoValue[]): GoValue {
   for (const i of args.slice(1)) {
     if (item === null) throw new Error("index of nil pointer");
     if (Array.isArray(item)) {
-      const x = indexArg(i, item.length);
+      const x = indexArg(i === null ? MISSING : i, item.length);
       if (x === item.length) throw new Error("reflect: slice index out of range");
       item = item[x]!;
     } else if (typeof item === "string") {
       const bytes = Buffer.from(item, "utf8");
-      const x = indexArg(i, bytes.length);
+      const x = indexArg(i === null ? MISSING : i, bytes.length);
       if (x === bytes.length) throw new Error("reflect: string index out of range");
       item = new GoInt(bytes[x]!, "uint8");
     } else if (isMap(item)) {
@@ -122,7 +143,7 @@ function index(args: GoValue[]): GoValue {
   return item;
 }
 
-function slice(args: GoValue[]): GoValue {
+function slice(args: GoValue[], boxed: boolean[] = []): GoValue {
   const item = args[0]!;
   const indexes = args.slice(1);
   if (item === null || item === MISSING) throw new Error("slice of untyped nil");
@@ -135,7 +156,7 @@ function slice(args: GoValue[]): GoValue {
   } else if (Array.isArray(item)) cap = len = item.length;
   else throw new Error(`can't slice item of type ${typeName(item)}`);
   const idx = [0, len, 0];
-  indexes.forEach((x, i) => (idx[i] = indexArg(x, cap)));
+  indexes.forEach((x, i) => (idx[i] = indexArg(x, cap, boxed[i + 1])));
   if (idx[0]! > idx[1]!) throw new Error(`invalid slice index: ${idx[0]} > ${idx[1]}`);
   if (indexes.length === 3 && idx[1]! > idx[2]!) throw new Error(`invalid slice index: ${idx[1]} > ${idx[2]}`);
   if (typeof item === "string") return Buffer.from(item, "utf8").subarray(idx[0], idx[1]).toString("utf8");
@@ -156,6 +177,10 @@ function jsEscape(s: string): string {
   let out = "";
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;
+    if (cp >= 0xd800 && cp <= 0xdfff) {
+      out += "\ufffd";
+      continue;
+    }
     switch (ch) {
       case "\\":
         out += "\\\\";
@@ -180,7 +205,7 @@ function jsEscape(s: string): string {
         continue;
     }
     if (cp < 0x20) out += "\\u00" + cp.toString(16).toUpperCase().padStart(2, "0");
-    else if (cp < 0x80 || /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]$/u.test(ch)) out += ch;
+    else if (cp < 0x80 || isPrint(cp)) out += ch;
     else out += "\\u" + cp.toString(16).toUpperCase().padStart(4, "0");
   }
   return out;
@@ -200,20 +225,21 @@ export function queryEscape(s: string): string {
 
 const any = "any" as const;
 
-export const BUILTINS: Record<string, GoFunc & { doc: string }> = {
+const BUILTIN_FUNCS: Record<string, GoFunc & { doc: string }> = {
   and: { params: [any], variadic: any, call: () => null, doc: "and x y… — the first empty argument, or the last; stops evaluating at the first empty one. {{and .payload.ok .payload.ready}}" },
   or: { params: [any], variadic: any, call: () => null, doc: "or x y… — the first non-empty argument, or the last; stops at the first non-empty one. {{or .payload.nickname .payload.name}}" },
   not: { params: [any], call: ([a]) => !truth(a!), doc: "not x — the boolean negation of x's truth. {{if not .payload.archived}}…{{end}}" },
   len: { params: [any], call: ([a]) => length(a!), doc: "len x — length of a string (bytes), list or map. {{len .payload.items}} → 3" },
   index: { params: [any], variadic: any, call: index, doc: 'index x k… — element of a list (int index) or map (string key); several keys dig deeper. {{index .payload.items 0}}, {{index .payload "first-name"}}' },
-  slice: { params: [any], variadic: any, call: slice, doc: 'slice x i j — part of a string or list, x[i:j]. {{slice .payload.id 0 8}} → "ord_1234"' },
+  slice: { params: [any], variadic: any, call: slice, wantsBoxed: true, doc: 'slice x i j — part of a string or list, x[i:j]. {{slice .payload.id 0 8}} → "ord_1234"' },
   print: { params: [], variadic: any, call: sprint, doc: 'print x… — Go fmt.Sprint: spaces between operands when neither is a string. {{print "id=" .payload.id}}' },
   printf: { params: ["string"], variadic: any, call: ([f, ...rest]) => sprintf(f as string, rest), doc: 'printf format x… — Go fmt.Sprintf (%v %d %s %q %f %g %e %x %t %% with width, precision and flags). {{printf "%.2f" .payload.amount}} → "12.50"' },
   println: { params: [], variadic: any, call: sprintln, doc: 'println x… — Go fmt.Sprintln: spaces between operands, newline at the end. {{println "done"}}' },
   html: { params: [], variadic: any, call: (a) => htmlEscape(argsString(a)), doc: 'html x… — HTML-escaped text. {{html .payload.note}}: "<b>" → "&lt;b&gt;"' },
   js: { params: [], variadic: any, call: (a) => jsEscape(argsString(a)), doc: "js x… — escaped for a JavaScript string. {{js .payload.name}}: it's → it\\'s" },
   urlquery: { params: [], variadic: any, call: (a) => queryEscape(argsString(a)), doc: 'urlquery x… — escaped for a URL query. {{urlquery .payload.q}}: "a b&c" → "a+b%26c"' },
-  call: { params: [any], variadic: any, call: ([f]) => { throw new Error(f === null || f === MISSING ? "call of nil" : `non-function of type ${typeName(f!)}`); }, doc: "call f x… — calls a function value; template data holds no functions, so this always fails: {{call .payload.fn 1}} is an error. Kept for Go compatibility." },
+  // and, or and call are evaluated by the executor itself (lazily; call needs its argument's node for the message).
+  call: { params: [any], variadic: any, call: () => null, doc: "call f x… — calls a function value; template data holds no functions, so this always fails: {{call .payload.fn 1}} is an error. Kept for Go compatibility." },
   eq: { params: [any], variadic: any, call: eq, doc: "eq x y… — x == y (or any of the y). Numbers from JSON are float64: compare with 1.0, not 1. {{if eq .payload.status \"paid\"}}" },
   ne: { params: [any, any], call: ([a, b]) => !eq([a!, b!]), doc: 'ne x y — x != y. {{if ne .payload.status "draft"}}' },
   lt: { params: [any, any], call: ([a, b]) => lt(a!, b!), doc: "lt x y — x < y (both numbers of one kind, or both strings). {{if lt .payload.amount 100.0}}" },
@@ -221,3 +247,13 @@ export const BUILTINS: Record<string, GoFunc & { doc: string }> = {
   gt: { params: [any, any], call: ([a, b]) => !le(a!, b!), doc: "gt x y — x > y. {{if gt .payload.amount 0.0}}" },
   ge: { params: [any, any], call: ([a, b]) => !lt(a!, b!), doc: "ge x y — x >= y. {{if ge .attempt 3.0}}" },
 };
+
+// The builtins Go declares with reflect.Value parameters (the rest take interface{}).
+const REFLECT_ARGS = new Set(["and", "or", "not", "len", "index", "slice", "call", "eq", "ne", "lt", "le", "gt", "ge"]);
+
+export const BUILTINS: Record<string, GoFunc & { doc: string }> = Object.fromEntries(
+  Object.entries(BUILTIN_FUNCS).map(([name, f]) => [
+    name,
+    REFLECT_ARGS.has(name) ? { ...f, params: f.params.map(() => "value" as const), ...(f.variadic ? { variadic: "value" as const } : {}) } : f,
+  ]),
+);

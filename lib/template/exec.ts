@@ -32,14 +32,20 @@ export class TemplateLimitError extends TemplateExecError {
   }
 }
 
-/** A parameter's Go type, as far as argument checking needs: anything, or a string/bool/int. */
-export type Param = "any" | "string" | "bool" | "int";
+/**
+ * A parameter's Go type, as far as argument checking needs: interface{} ("any"), a string/bool/int, or reflect.Value
+ * ("value": no value at all, a nil literal or a missing key, stays the invalid Value instead of becoming nil).
+ */
+export type Param = "any" | "string" | "bool" | "int" | "value";
 
 export interface GoFunc {
   /** Fixed parameters; with `variadic`, the type of the remaining ones. */
   params: Param[];
   variadic?: Param;
-  call(args: GoValue[]): GoValue;
+  /** `boxed[i]` (only when `wantsBoxed`): argument i is an interface{} value fresh from a map, slice or range. */
+  call(args: GoValue[], boxed: boolean[]): GoValue;
+  /** The function reports some argument types as Go does, where interface{} values say "interface {}". */
+  wantsBoxed?: boolean;
 }
 
 export class FuncError extends Error {}
@@ -71,12 +77,20 @@ export interface ExecConfig {
 }
 
 export function execute(parsed: ParsedTemplates, data: GoValue, config: ExecConfig): string {
-  return new State(parsed, config).run(data);
+  try {
+    return new State(parsed, config).run(data);
+  } catch (e) {
+    // Data nested thousands deep (printing, json) or deep templates calling themselves: a bound, not a crash.
+    if (isStackOverflow(e)) throw new TemplateLimitError(`template: ${parsed.name}: value or template calls nested too deeply`);
+    throw e;
+  }
 }
+
+const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i.test(e.message);
 
 class State {
   private out = "";
-  private outChars = 0;
+  private outBytes = 0;
   private vars: Variable[] = [];
   private node: Node | null = null;
   private tmplName: string;
@@ -118,12 +132,12 @@ class State {
   }
 
   private write(s: string): void {
-    this.out += s;
-    this.outChars += s.length;
-    // Counting UTF-8 bytes exactly only matters once the output could be near the limit (3 bytes per UTF-16 unit).
-    if (this.outChars * 3 > this.config.limits.maxOutputBytes && Buffer.byteLength(this.out, "utf8") > this.config.limits.maxOutputBytes) {
+    // UTF-8 bytes, counted piece by piece (measuring the whole output on every write would be quadratic).
+    this.outBytes += Buffer.byteLength(s, "utf8");
+    if (this.outBytes > this.config.limits.maxOutputBytes) {
       this.errorf(`template output exceeds ${this.config.limits.maxOutputBytes} bytes`, TemplateLimitError);
     }
+    this.out += s;
   }
 
   // --- variables ------------------------------------------------------------------------------------------
@@ -408,7 +422,7 @@ class State {
     if (name === "and" || name === "or") {
       let v: GoValue = MISSING;
       for (const a of given) {
-        v = this.evalArg(dot, "any", a);
+        v = this.evalArg(dot, "value", a);
         if (truth(v) === (name === "or")) return v;
       }
       if (final !== NO_FINAL) v = final;
@@ -421,15 +435,41 @@ class State {
       argv.push(this.validateType(final, param));
     }
     try {
-      return fn.call(argv);
+      if (name === "call") return this.callBuiltin(argv, given[0], final);
+      return fn.call(argv, fn.wantsBoxed ? given.map((a) => this.isBoxed(dot, a)) : NONE_BOXED);
     } catch (err) {
-      if (err instanceof TemplateExecError) throw err;
+      if (err instanceof TemplateExecError || isStackOverflow(err)) throw err;
       this.node = cmd;
       return this.errorf(`error calling ${name}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
+  /** Whether an argument's value keeps the static type interface{} (Go unwraps pipeline results, not fields). */
+  private isBoxed(dot: Recv, n: ArgNode): boolean {
+    switch (n.type) {
+      case "field":
+      case "chain":
+        return true;
+      case "variable":
+        return n.ident.length > 1 || this.varValue(n.ident[0]!).boxed;
+      case "dot":
+        return dot.boxed;
+    }
+    return false;
+  }
+
+  /** Template data holds no functions, so call always fails; Go names the callee by its node (or piped value). */
+  private callBuiltin(argv: GoValue[], first: ArgNode | undefined, final: Final): never {
+    const fn = argv[0]!;
+    if (fn === null || fn === MISSING) throw new Error("call of nil");
+    let callee: string;
+    if (first) callee = nodeString(first);
+    else callee = typeof final === "string" ? final : `<${typeName(fn)} Value>`;
+    throw new Error(`non-function ${callee} of type ${typeName(fn)}`);
+  }
+
   private validateType(value: GoValue, param: Param): GoValue {
+    if (param === "value") return value;
     if (value === MISSING || value === null) {
       if (param === "any") return null;
       return this.errorf(`invalid value; expected ${param}`);
@@ -445,6 +485,7 @@ class State {
       case "dot":
         return this.validateType(dot.value, param);
       case "nil":
+        if (param === "value") return MISSING;
         if (param === "any") return null;
         return this.errorf(`cannot assign nil to ${param}`);
       case "field":
@@ -481,6 +522,7 @@ class State {
   }
 }
 
+const NONE_BOXED: boolean[] = [];
 const NO_FLAGS = { plus: false, minus: false, sharp: false, space: false, zero: false };
 
 function countNewlines(s: string, to: number): number {

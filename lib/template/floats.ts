@@ -149,29 +149,74 @@ export function formatFloat(v: number, fmt: "e" | "E" | "f" | "F" | "g" | "G", p
   return fmtF(x, Math.max(p - x.dp, 0));
 }
 
-/** strconv's %b/%x for floats are rare in templates; %x uses Go's hexadecimal mantissa form. */
+/** The float64's mantissa (with the implicit bit) and binary exponent: |v| = mant × 2^(exp−52). */
+function decompose(v: number): { neg: boolean; mant: bigint; exp: number } {
+  const buf = new DataView(new ArrayBuffer(8));
+  buf.setFloat64(0, v);
+  const hi = buf.getUint32(0);
+  const lo = buf.getUint32(4);
+  const neg = hi >>> 31 === 1;
+  const biased = (hi >>> 20) & 0x7ff;
+  let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  let exp: number;
+  if (biased === 0) exp = -1022;
+  else {
+    mant |= 1n << 52n;
+    exp = biased - 1023;
+  }
+  return { neg, mant, exp };
+}
+
+/** strconv.FormatFloat(v, 'b', -1, 64): decimal mantissa and binary exponent, 4503599627370496p-52 for 1. */
+export function formatBinaryFloat(v: number): string {
+  if (!Number.isFinite(v)) return formatFloat(v, "g", -1);
+  const { neg, mant, exp } = decompose(v);
+  const e = exp - 52;
+  return `${neg ? "-" : ""}${mant}p${e >= 0 ? "+" : ""}${e}`;
+}
+
+const MASK64 = (1n << 64n) - 1n;
+const BIT60 = 1n << 60n;
+
+/** strconv.FormatFloat(v, 'x' or 'X', prec, 64): -0x1.yyyp±dd, rounded half to even to prec hex digits. */
 export function formatHexFloat(v: number, upper: boolean, prec: number): string {
   if (!Number.isFinite(v)) return formatFloat(v, "g", -1);
-  const neg = v < 0 || Object.is(v, -0);
-  let a = Math.abs(v);
-  if (a === 0) {
-    const zero = `0x0${prec > 0 ? "." + "0".repeat(prec) : ""}p+00`;
-    return (neg ? "-" : "") + (upper ? zero.toUpperCase() : zero);
+  let { neg, mant, exp } = decompose(v);
+  if (mant === 0n) exp = 0;
+  // Leading 1 (if any) at bit 60.
+  mant <<= 8n;
+  while (mant !== 0n && (mant & BIT60) === 0n) {
+    mant <<= 1n;
+    exp--;
   }
-  let exp = Math.floor(Math.log2(a));
-  if (2 ** exp > a) exp--;
-  if (2 ** (exp + 1) <= a) exp++;
-  a = a / 2 ** exp; // 1 <= a < 2
-  let frac = "";
-  let f = a - 1;
-  for (let i = 0; i < 13 && f > 0; i++) {
-    f *= 16;
-    const digit = Math.floor(f);
-    frac += digit.toString(16);
-    f -= digit;
+  if (prec >= 0 && prec < 15) {
+    const shift = BigInt(prec * 4);
+    const extra = (mant << shift) & (BIT60 - 1n);
+    mant >>= 60n - shift;
+    if ((extra | (mant & 1n)) > 1n << 59n) mant++;
+    mant <<= 60n - shift;
+    if ((mant & (1n << 61n)) !== 0n) {
+      mant >>= 1n;
+      exp++;
+    }
   }
-  if (prec >= 0) frac = frac.slice(0, prec).padEnd(prec, "0");
-  else frac = frac.replace(/0+$/, "");
-  const out = `0x1${frac ? "." + frac : ""}p${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
-  return (neg ? "-" : "") + (upper ? out.toUpperCase() : out);
+  const digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  let out = (neg ? "-" : "") + "0" + (upper ? "X" : "x") + String((mant >> 60n) & 1n);
+  mant = (mant << 4n) & MASK64;
+  if (prec < 0 && mant !== 0n) {
+    out += ".";
+    while (mant !== 0n) {
+      out += digits[Number((mant >> 60n) & 15n)];
+      mant = (mant << 4n) & MASK64;
+    }
+  } else if (prec > 0) {
+    out += ".";
+    for (let i = 0; i < prec; i++) {
+      out += digits[Number((mant >> 60n) & 15n)];
+      mant = (mant << 4n) & MASK64;
+    }
+  }
+  out += upper ? "P" : "p";
+  out += exp < 0 ? "-" : "+";
+  return out + String(Math.abs(exp)).padStart(2, "0");
 }

@@ -1,5 +1,7 @@
 // Lexer for Go text/template source: Go's own state machine (text/template/parse/lex.go), so tokens, trim markers
 // and error messages match.
+import { isPrint, quote } from "./strconv.ts";
+
 export const enum T {
   Error,
   Bool,
@@ -75,7 +77,7 @@ export function formatRune(r: string): string {
   if (r === EOF) return "U+FFFFFFFFFFFFFFFF";
   const cp = r.codePointAt(0)!;
   const hex = cp.toString(16).toUpperCase().padStart(4, "0");
-  return /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]$/u.test(r) ? `U+${hex} '${r}'` : `U+${hex}`;
+  return isPrint(cp) ? `U+${hex} '${r}'` : `U+${hex}`;
 }
 
 export function lex(input: string, options: { breakOK: boolean; continueOK: boolean } = { breakOK: true, continueOK: true }): Item[] {
@@ -202,13 +204,14 @@ export function lex(input: string, options: { breakOK: boolean; continueOK: bool
     pos += 2;
     const x = input.indexOf("*/", pos);
     if (x < 0) return errorf("unclosed comment");
-    skipTo(x + 2);
+    pos = x + 2;
     const [delim, trimSpace] = atRightDelim();
     if (!delim) return errorf("comment ends before closing delimiter");
-    items.push({ typ: T.Comment, pos: start, val: input.slice(start, pos), line: startLine });
+    line += count(input, start, pos);
+    emit(T.Comment);
     if (trimSpace) pos += 2;
     pos += RIGHT.length;
-    if (trimSpace) skipTo(pos + leftTrimLength(pos));
+    if (trimSpace) pos += leftTrimLength(pos);
     ignore();
     return lexText;
   };
@@ -222,7 +225,7 @@ export function lex(input: string, options: { breakOK: boolean; continueOK: bool
     pos += RIGHT.length;
     emit(T.RightDelim);
     if (trimSpace) {
-      skipTo(pos + leftTrimLength(pos));
+      pos += leftTrimLength(pos);
       ignore();
     }
     insideAction = false;
@@ -427,30 +430,14 @@ export function lex(input: string, options: { breakOK: boolean; continueOK: bool
   return items;
 }
 
+/** Newlines in s[from:to] (a bounded scan: the lexer calls this for every item). */
 function count(s: string, from: number, to: number): number {
   let n = 0;
-  for (let i = s.indexOf("\n", from); i >= 0 && i < to; i = s.indexOf("\n", i + 1)) n++;
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === 10) n++;
   return n;
 }
 
 /** Go's %q for a string (used in messages). */
 export function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
-    if (ch === '"') out += '\\"';
-    else if (ch === "\\") out += "\\\\";
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\t") out += "\\t";
-    else if (ch === "\r") out += "\\r";
-    else if (cp === 7) out += "\\a";
-    else if (cp === 8) out += "\\b";
-    else if (cp === 12) out += "\\f";
-    else if (cp === 11) out += "\\v";
-    else if (cp < 0x20 || cp === 0x7f) out += "\\x" + cp.toString(16).padStart(2, "0");
-    else if (/^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Zs}]$/u.test(ch) && !(cp >= 0x80 && cp <= 0x9f)) out += ch;
-    else if (cp < 0x10000) out += "\\u" + cp.toString(16).padStart(4, "0");
-    else out += "\\U" + cp.toString(16).padStart(8, "0");
-  }
-  return out + '"';
+  return quote(s);
 }

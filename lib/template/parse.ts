@@ -58,7 +58,8 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
     if (t.typ === T.EOF) return "EOF";
     if (t.typ === T.Error) return t.val;
     if (t.typ > T.Keyword) return `<${t.val}>`;
-    if (t.val.length > 10) return `${goQuote(t.val).slice(0, 11)}..."`.replace(/\.\.\."$/, '"...');
+    // Go's %.10q: the first ten characters, quoted.
+    if (Buffer.byteLength(t.val, "utf8") > 10) return `${goQuote([...t.val].slice(0, 10).join(""))}...`;
     return goQuote(t.val);
   };
   const unexpected = (t: Item, context: string): never => {
@@ -261,6 +262,7 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
     const pipe: PipeNode = { type: "pipe", pos: t.pos, line: t.line, isAssign: false, decl: [], cmds: [] };
     decls: for (;;) {
       const v = peekNonSpace();
+      const vAt = i;
       if (v.typ !== T.Variable) break;
       nextNonSpace();
       const nxt = peekNonSpace();
@@ -281,7 +283,7 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
         errorf(`too many declarations in ${context}`);
       } else {
         // "$x foo" or "$x": $x is an argument, not a declaration.
-        rewindTo(v);
+        i = vAt;
       }
       break;
     }
@@ -311,10 +313,6 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
           unexpected(tok, context);
       }
     }
-  };
-
-  const rewindTo = (item: Item) => {
-    i = items.indexOf(item);
   };
 
   const checkPipeline = (pipe: PipeNode, context: string) => {
@@ -415,7 +413,8 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
     const root = list(peek().pos);
     while (peek().typ !== T.EOF) {
       if (peek().typ === T.LeftDelim) {
-        const delim = next();
+        const delimAt = i;
+        next();
         if (nextNonSpace().typ === T.Define) {
           const context = "define clause";
           const nameTok = nextNonSpace();
@@ -425,7 +424,7 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
           defineTree(defName, subTree(context));
           continue;
         }
-        rewindTo(delim);
+        i = delimAt;
       }
       const n = textOrAction();
       if (n.type === "end" || n.type === "else") errorf(`unexpected ${nodeString(n)}`);
@@ -456,171 +455,189 @@ export function columnOf(source: string, pos: number): number {
   return Buffer.byteLength(nl < 0 ? before : before.slice(nl + 1), "utf8");
 }
 
-/** strconv.Unquote for a double-quoted Go string literal; undefined when invalid. */
-export function unquoteGo(quoted: string): string | undefined {
-  const body = quoted.slice(1, -1);
-  let out = "";
-  for (let k = 0; k < body.length; k++) {
-    const c = body[k]!;
-    if (c !== "\\") {
-      if (c === '"' || c === "\n") return undefined;
-      out += c;
-      continue;
-    }
-    const e = body[++k];
-    switch (e) {
-      case "a":
-        out += "\u0007";
-        break;
-      case "b":
-        out += "\b";
-        break;
-      case "f":
-        out += "\f";
-        break;
-      case "n":
-        out += "\n";
-        break;
-      case "r":
-        out += "\r";
-        break;
-      case "t":
-        out += "\t";
-        break;
-      case "v":
-        out += "\v";
-        break;
-      case "\\":
-        out += "\\";
-        break;
-      case '"':
-        out += '"';
-        break;
-      case "x": {
-        const h = body.slice(k + 1, k + 3);
-        if (!/^[0-9a-fA-F]{2}$/.test(h)) return undefined;
-        out += byteChar(parseInt(h, 16));
-        k += 2;
-        break;
-      }
-      case "u":
-      case "U": {
-        const len = e === "u" ? 4 : 8;
-        const h = body.slice(k + 1, k + 1 + len);
-        if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(h)) return undefined;
-        const cp = parseInt(h, 16);
-        if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return undefined;
-        out += String.fromCodePoint(cp);
-        k += len;
-        break;
-      }
-      default: {
-        if (e !== undefined && e >= "0" && e <= "7") {
-          const o = body.slice(k, k + 3);
-          if (!/^[0-7]{3}$/.test(o) || parseInt(o, 8) > 255) return undefined;
-          out += byteChar(parseInt(o, 8));
-          k += 2;
-          break;
-        }
-        return undefined;
-      }
-    }
+const HEX = /^[0-9a-fA-F]$/;
+
+/**
+ * One character or escape at the start of s, as strconv.UnquoteChar reads it inside a literal quoted by `quote`:
+ * its code point, or a byte value (\x and octal escapes in a string), and what follows; undefined when invalid.
+ */
+function unquoteChar(s: string, quote: string): { value: number; byte: boolean; tail: string } | undefined {
+  const c = s[0];
+  if (c === undefined || c === quote) return undefined;
+  if (c !== "\\") {
+    const ch = String.fromCodePoint(s.codePointAt(0)!);
+    return { value: ch.codePointAt(0)!, byte: false, tail: s.slice(ch.length) };
   }
-  return out;
+  if (s.length <= 1) return undefined;
+  const e = s[1]!;
+  const rest = s.slice(2);
+  const simple: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92 };
+  if (e in simple) return { value: simple[e]!, byte: false, tail: rest };
+  if (e === "x" || e === "u" || e === "U") {
+    const n = e === "x" ? 2 : e === "u" ? 4 : 8;
+    const digits = rest.slice(0, n);
+    if (digits.length < n || ![...digits].every((d) => HEX.test(d))) return undefined;
+    const v = parseInt(digits, 16);
+    if (e === "x") return { value: v, byte: quote !== "'", tail: rest.slice(n) };
+    if (v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return undefined;
+    return { value: v, byte: false, tail: rest.slice(n) };
+  }
+  if (e >= "0" && e <= "7") {
+    const digits = s.slice(1, 4);
+    if (!/^[0-7]{3}$/.test(digits) || parseInt(digits, 8) > 255) return undefined;
+    return { value: parseInt(digits, 8), byte: quote !== "'", tail: s.slice(4) };
+  }
+  if (e === "'" || e === '"') return e === quote ? { value: e.charCodeAt(0), byte: false, tail: rest } : undefined;
+  return undefined;
 }
 
-// A \x or octal escape is a byte; bytes above 0x7f on their own are not valid UTF-8 and print as U+FFFD.
-const byteChar = (b: number) => (b < 0x80 ? String.fromCharCode(b) : "\ufffd");
-
-function unquoteChar(text: string): number | undefined {
-  const inner = text.slice(1, -1);
-  if (inner.length === 0) return undefined;
-  if (inner[0] !== "\\") {
-    const chars = [...inner];
-    return chars.length === 1 ? chars[0]!.codePointAt(0) : undefined;
+/** strconv.Unquote for a double-quoted Go string literal; undefined when invalid. Escaped bytes form UTF-8. */
+export function unquoteGo(quoted: string): string | undefined {
+  let body = quoted.slice(1, -1);
+  const bytes: number[] = [];
+  while (body.length > 0) {
+    if (body[0] === "\n") return undefined;
+    const r = unquoteChar(body, '"');
+    if (!r) return undefined;
+    if (r.byte) bytes.push(r.value);
+    else bytes.push(...Buffer.from(String.fromCodePoint(r.value), "utf8"));
+    body = r.tail;
   }
-  if (inner === "\\'") return 39;
-  if (inner === '\\"') return undefined;
-  const s = unquoteGo(`"${inner}"`);
-  if (s === undefined || [...s].length !== 1) return undefined;
-  return s.codePointAt(0);
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(new Uint8Array(bytes));
 }
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 const UINT64_MAX = 2n ** 64n - 1n;
 
-/** Go integer literal syntax for ParseInt(text, 0, 64). */
-function parseIntLiteral(text: string): bigint | undefined {
+/** strconv's underscoreOK: underscores only between digits, or right after a base prefix. */
+function underscoreOK(text: string): boolean {
+  let s = text;
+  let saw = "^";
+  let i = 0;
+  if (s[0] === "+" || s[0] === "-") s = s.slice(1);
+  let hex = false;
+  if (s.length >= 2 && s[0] === "0" && "bBoOxX".includes(s[1]!)) {
+    i = 2;
+    saw = "0";
+    hex = s[1] === "x" || s[1] === "X";
+  }
+  for (; i < s.length; i++) {
+    const c = s[i]!;
+    if ((c >= "0" && c <= "9") || (hex && HEX.test(c))) {
+      saw = "0";
+      continue;
+    }
+    if (c === "_") {
+      if (saw !== "0") return false;
+      saw = "_";
+      continue;
+    }
+    if (saw === "_") return false;
+    saw = "!";
+  }
+  return saw !== "_";
+}
+
+/** strconv.ParseUint(text, 0, 64): undefined on a syntax error or overflow. */
+function parseUint(text: string): bigint | undefined {
+  let s = text;
+  if (s === "") return undefined;
+  let base = 10;
+  if (s[0] === "0") {
+    if (s.length >= 3 && "bB".includes(s[1]!)) [base, s] = [2, s.slice(2)];
+    else if (s.length >= 3 && "oO".includes(s[1]!)) [base, s] = [8, s.slice(2)];
+    else if (s.length >= 3 && "xX".includes(s[1]!)) [base, s] = [16, s.slice(2)];
+    else [base, s] = [8, s.slice(1)];
+  }
+  let n = 0n;
+  let underscores = false;
+  for (const c of s) {
+    if (c === "_") {
+      underscores = true;
+      continue;
+    }
+    const d = parseInt(c, 36);
+    if (Number.isNaN(d) || d >= base) return undefined;
+    n = n * BigInt(base) + BigInt(d);
+  }
+  if (underscores && !underscoreOK(text)) return undefined;
+  return n > UINT64_MAX ? undefined : n;
+}
+
+/** strconv.ParseInt(text, 0, 64): undefined on a syntax error or overflow. */
+function parseInt64(text: string): bigint | undefined {
+  const neg = text[0] === "-";
+  const u = parseUint(text[0] === "+" || text[0] === "-" ? text.slice(1) : text);
+  if (u === undefined) return undefined;
+  const v = neg ? -u : u;
+  return v > INT64_MAX || v < INT64_MIN ? undefined : v;
+}
+
+/** strconv.ParseFloat(text, 64): undefined on a syntax error or when out of range (±Inf). */
+function parseFloat64(text: string): number | undefined {
   let s = text;
   let neg = false;
   if (s[0] === "+" || s[0] === "-") {
     neg = s[0] === "-";
     s = s.slice(1);
   }
-  let base = 10;
-  let prefixed = false;
-  if (/^0[xX]/.test(s)) [base, s, prefixed] = [16, s.slice(2), true];
-  else if (/^0[oO]/.test(s)) [base, s, prefixed] = [8, s.slice(2), true];
-  else if (/^0[bB]/.test(s)) [base, s, prefixed] = [2, s.slice(2), true];
-  else if (s.length > 1 && s[0] === "0") [base, s] = [8, s.slice(1)];
-  if (s.includes("_")) {
-    // Underscores only between digits (or right after a base prefix).
-    if (/__|_$/.test(s) || (!prefixed && s[0] === "_")) return undefined;
-    s = s.replace(/_/g, "");
+  let v: number;
+  const hex = /^0[xX]([0-9a-fA-F_]*)(?:\.([0-9a-fA-F_]*))?[pP]([+-]?[0-9_]+)$/.exec(s);
+  if (hex) {
+    const int = hex[1]!.replace(/_/g, "");
+    const frac = (hex[2] ?? "").replace(/_/g, "");
+    if (int === "" && frac === "") return undefined;
+    const mant = BigInt("0x" + (int + frac || "0"));
+    v = Number(mant) * 2 ** (Number(hex[3]!.replace(/_/g, "")) - 4 * frac.length);
+  } else {
+    if (!/^([0-9_]+\.?[0-9_]*|\.[0-9_]+)([eE][+-]?[0-9_]+)?$/.test(s) || !/[0-9]/.test(s.split(/[eE]/)[0]!)) return undefined;
+    v = Number(s.replace(/_/g, ""));
   }
-  if (s === "") return undefined;
-  const digits = "0123456789abcdef".slice(0, base);
-  for (const ch of s.toLowerCase()) if (!digits.includes(ch)) return undefined;
-  const prefix = base === 16 ? "0x" : base === 8 ? "0o" : base === 2 ? "0b" : "";
-  const v = BigInt(prefix + s.toLowerCase());
+  if (s.includes("_") && !underscoreOK(text)) return undefined;
+  if (Number.isNaN(v) || !Number.isFinite(v)) return undefined;
   return neg ? -v : v;
 }
 
-/** The value of a number literal where no type is imposed (Go's idealConstant), or a syntax error. */
+/** The value of a number literal where no type is imposed (Go's newNumber, then idealConstant), or a syntax error. */
 export function parseNumber(text: string, isChar: boolean, isComplex: boolean): { value: GoValue | { error: string } } | { syntax: string } {
   if (isChar) {
-    const cp = unquoteChar(text);
-    if (cp === undefined) return { syntax: `malformed character constant: ${text}` };
-    return { value: new GoInt(cp) };
+    const r = unquoteChar(text.slice(1), "'");
+    if (!r) return { syntax: "invalid syntax" };
+    if (r.tail !== "'") return { syntax: `malformed character constant: ${text}` };
+    return { value: new GoInt(r.value) };
   }
-  if (isComplex || text.endsWith("i")) {
-    const m = /^([+-]?[^+-]+(?:[eEpP][+-]?\d+)?)?([+-][^i]*)?i$/.exec(text);
-    if (!isComplex && text.endsWith("i")) {
-      const im = Number(text.slice(0, -1).replace(/_/g, ""));
-      if (Number.isNaN(im)) return { syntax: `illegal number syntax: ${goQuote(text)}` };
-      return { value: im === 0 ? new GoInt(0) : new GoComplex(0, im) };
+  if (isComplex) {
+    const m = /^([+-]?[^+-]+(?:[eEpP][+-]?\d+)?)([+-].*)i$/.exec(text);
+    const re = m ? parseFloat64(m[1]!) : undefined;
+    const im = m ? parseFloat64(m[2]!) : undefined;
+    if (re === undefined || im === undefined) return { syntax: `illegal number syntax: ${goQuote(text)}` };
+    return { value: new GoComplex(re, im) };
+  }
+  if (text.endsWith("i")) {
+    const im = parseFloat64(text.slice(0, -1));
+    if (im !== undefined) return { value: new GoComplex(0, im) };
+  }
+  const asUint = parseUint(text);
+  const asInt = parseInt64(text);
+  let isFloat = asInt !== undefined || asUint !== undefined;
+  let float = asInt !== undefined ? Number(asInt) : asUint !== undefined ? Number(asUint) : 0;
+  if (!isFloat) {
+    const f = parseFloat64(text);
+    if (f !== undefined) {
+      if (!/[.eEpP]/.test(text)) return { syntax: `integer overflow: ${goQuote(text)}` };
+      isFloat = true;
+      float = f;
     }
-    if (!m) return { syntax: `illegal number syntax: ${goQuote(text)}` };
-    return { value: new GoComplex(Number(m[1] ?? 0), Number((m[2] ?? "0").replace(/_/g, ""))) };
   }
-  const asInt = parseIntLiteral(text);
-  const isHexInt = /^[+-]?0[xX]/.test(text) && !/[pP]/.test(text);
-  if (asInt !== undefined) {
-    if (asInt > INT64_MAX || asInt < INT64_MIN) {
-      if (asInt <= UINT64_MAX && asInt >= 0n) return { value: { error: `${text} overflows int` } };
-      return { syntax: `integer overflow: ${goQuote(text)}` };
-    }
-    return { value: new GoInt(Number(asInt)) };
+  if (asInt === undefined && asUint === undefined && !isFloat) return { syntax: `illegal number syntax: ${goQuote(text)}` };
+  const isHexInt = text.length > 2 && text[0] === "0" && (text[1] === "x" || text[1] === "X") && !/[pP]/.test(text);
+  if (isFloat && !isHexInt && /[.eEpP]/.test(text)) return { value: float };
+  // An integer-valued float (0x1p4 has a p, so it stays a float above) still converts to an int.
+  const int = asInt ?? (Number.isInteger(float) && asUint === undefined ? BigInt(float) : undefined);
+  if (int !== undefined && int >= INT64_MIN && int <= INT64_MAX) {
+    const n = Number(int);
+    return { value: Number.isSafeInteger(n) ? new GoInt(n) : new GoInt(n, "int", int) };
   }
-  const f = parseFloatLiteral(text);
-  if (f === undefined) return { syntax: `illegal number syntax: ${goQuote(text)}` };
-  if (!/[.eEpP]/.test(text)) return { syntax: `integer overflow: ${goQuote(text)}` };
-  if (isHexInt) return { value: new GoInt(f) };
-  return { value: f };
-}
-
-function parseFloatLiteral(text: string): number | undefined {
-  let s = text.replace(/_/g, "");
-  if (/^[+-]?0[xX]/.test(s)) {
-    const m = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?[pP]([+-]?\d+)$/.exec(s);
-    if (!m || (m[2] === "" && !m[3])) return undefined;
-    const mant = parseInt((m[2] || "0") + (m[3] ?? ""), 16) / 16 ** (m[3]?.length ?? 0);
-    const v = mant * 2 ** Number(m[4]);
-    return m[1] === "-" ? -v : v;
-  }
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) return undefined;
-  s = s.replace(/^\+/, "");
-  const v = Number(s);
-  return Number.isNaN(v) ? undefined : v;
+  return { value: { error: `${text} overflows int` } };
 }

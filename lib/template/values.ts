@@ -7,7 +7,14 @@ export class GoInt {
   constructor(
     readonly n: number,
     readonly type: "int" | "uint8" | "int32" = "int",
+    /** The exact value of an int64 beyond 2^53, which `n` only approximates. */
+    readonly big?: bigint,
   ) {}
+
+  /** The exact value. */
+  get exact(): bigint {
+    return this.big ?? BigInt(this.n);
+  }
 }
 
 export class GoComplex {

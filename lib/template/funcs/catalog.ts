@@ -38,9 +38,10 @@ function jsonValue(v: GoValue): unknown {
   return v;
 }
 
+/** Standard Base64 with padding, as Go's base64.StdEncoding reads it (line breaks ignored); anything else is an error. */
 function base64Decode(s: string): string {
-  const clean = s.trim();
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) throw new Error(`illegal base64 data: ${JSON.stringify(s)}`);
+  const clean = s.replace(/[\r\n]/g, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0) throw new Error(`illegal base64 data: ${JSON.stringify(s)}`);
   return Buffer.from(clean, "base64").toString("utf8");
 }
 
@@ -121,6 +122,31 @@ function timeArg(t: GoValue): Date {
 
 // --- strings ---------------------------------------------------------------------------------------------
 
+// Go's unicode.IsSpace (strings.TrimSpace): JS's trim() differs on U+0085 (space in Go) and U+FEFF (not).
+const SPACE = "\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+const EDGE_SPACE = new RegExp(`^[${SPACE}]+|[${SPACE}]+$`, "g");
+const trimSpace = (s: string) => s.replace(EDGE_SPACE, "");
+
+/** strings.ToUpper/ToLower: rune by rune, so one character never becomes two (ß stays ß, as in Go). */
+function mapRunes(s: string, f: (ch: string) => string): string {
+  let out = "";
+  for (const ch of s) {
+    if (ch.codePointAt(0)! < 0x80) {
+      out += f(ch);
+      continue;
+    }
+    if (ch === "\u0130" && f === lowerRune) {
+      out += "i";
+      continue;
+    }
+    const m = f(ch);
+    out += [...m].length === 1 ? m : ch;
+  }
+  return out;
+}
+const upperRune = (ch: string) => ch.toUpperCase();
+const lowerRune = (ch: string) => ch.toLowerCase();
+
 function title(s: string): string {
   return s.replace(/(^|[^\p{L}\p{N}_'])(\p{L})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase());
 }
@@ -138,8 +164,14 @@ function trimCutset(s: string, cutset: string): string {
 function truncate(n: GoValue, s: GoValue): string {
   const count = Math.trunc(num(n, "truncate: length"));
   if (count < 0) throw new Error("truncate: length must not be negative");
-  const runes = Array.from(str(s));
-  return runes.length <= count ? str(s) : runes.slice(0, count).join("");
+  const text = str(s);
+  // Walk `count` characters (a surrogate pair is one) and cut there.
+  let i = 0;
+  for (let n = 0; n < count && i < text.length; n++) {
+    const c = text.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return text.slice(0, i);
 }
 
 function repeat(n: GoValue, s: GoValue): string {
@@ -164,11 +196,14 @@ export const CATALOG: Record<string, CatalogFunc> = {
   parseTime: fn(2, ([layout, s]) => formatTime(parseTime(str(layout!), str(s!)), NAMED_LAYOUTS.RFC3339Nano!), 'parseTime layout s — reads s with a Go layout and returns RFC 3339 text in UTC. {{.payload.date | parseTime "02/01/2006"}}: "23/11/2026" → "2026-11-23T00:00:00Z"'),
 
   // strings
-  upper: fn(1, ([s]) => str(s!).toUpperCase(), 'upper s — s in upper case. {{upper "paid"}} → "PAID"'),
-  lower: fn(1, ([s]) => str(s!).toLowerCase(), 'lower s — s in lower case. {{.payload.email | lower}}'),
+  upper: fn(1, ([s]) => mapRunes(str(s!), upperRune), 'upper s — s in upper case. {{upper "paid"}} → "PAID"'),
+  lower: fn(1, ([s]) => mapRunes(str(s!), lowerRune), 'lower s — s in lower case. {{.payload.email | lower}}'),
   title: fn(1, ([s]) => title(str(s!)), 'title s — the first letter of each word in upper case. {{title "order paid"}} → "Order Paid"'),
-  trim: fn(1, (a) => (a.length === 1 ? str(a[0]!).trim() : trimCutset(str(a[1]!), str(a[0]!))), 'trim [cutset] s — s without leading and trailing white space, or without the characters of cutset. {{trim "  hi  "}} → "hi", {{trim "/" "/a/b/"}} → "a/b"', true),
-  trimSpace: fn(1, ([s]) => str(s!).trim(), 'trimSpace s — s without leading and trailing white space. {{trimSpace .payload.note}}'),
+  trim: fn(1, (a) => {
+    if (a.length > 2) throw new Error(`trim takes 1 or 2 arguments, got ${a.length}`);
+    return a.length === 1 ? trimSpace(str(a[0]!)) : trimCutset(str(a[1]!), str(a[0]!));
+  }, 'trim [cutset] s — s without leading and trailing white space, or without the characters of cutset. {{trim "  hi  "}} → "hi", {{trim "/" "/a/b/"}} → "a/b"', true),
+  trimSpace: fn(1, ([s]) => trimSpace(str(s!)), 'trimSpace s — s without leading and trailing white space. {{trimSpace .payload.note}}'),
   trimPrefix: fn(2, ([p, s]) => (str(s!).startsWith(str(p!)) ? str(s!).slice(str(p!).length) : str(s!)), 'trimPrefix prefix s — s without a leading prefix. {{.payload.id | trimPrefix "ord_"}}: "ord_42" → "42"'),
   trimSuffix: fn(2, ([p, s]) => (str(p!) !== "" && str(s!).endsWith(str(p!)) ? str(s!).slice(0, -str(p!).length) : str(s!)), 'trimSuffix suffix s — s without a trailing suffix. {{trimSuffix ".json" "data.json"}} → "data"'),
   split: fn(2, ([sep, s]) => (str(sep!) === "" ? Array.from(str(s!)) : str(s!).split(str(sep!))), 'split sep s — the parts of s between each sep, as a list. {{range split "," .payload.tags}}[{{.}}]{{end}}: "a,b" → "[a][b]"'),

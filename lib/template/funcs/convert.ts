@@ -15,7 +15,8 @@ export function num(v: GoValue, what = "value"): number {
   if (v instanceof GoInt) return v.n;
   if (typeof v === "number") return v;
   if (typeof v === "boolean") return v ? 1 : 0;
-  if (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v.trim()))) return Number(v.trim());
+  // Decimal text only: "42", "-3.5", "1e3" (not "0x10", "Infinity" or "", which Number() would also take).
+  if (typeof v === "string" && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v.trim())) return Number(v.trim());
   throw new Error(`${what} ${JSON.stringify(str(v))} is not a number`);
 }
 
@@ -24,7 +25,9 @@ export const isIntValue = (v: GoValue) => v instanceof GoInt;
 /** A Go int from a number, truncating toward zero. */
 export function toGoInt(n: number): GoInt {
   if (!Number.isFinite(n)) throw new Error(`${n} is not a finite number`);
-  return new GoInt(Math.trunc(n));
+  const t = Math.trunc(n);
+  if (t >= 2 ** 63 || t < -(2 ** 63)) throw new Error(`${formatValue(n, "v")} is out of the int range`);
+  return new GoInt(t === 0 ? 0 : t);
 }
 
 /** Converts a Go value back to plain JSON-able JS (ints become numbers; missing becomes null). */

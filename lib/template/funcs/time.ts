@@ -19,14 +19,30 @@ export const NAMED_LAYOUTS: Record<string, string> = {
 };
 
 // Longest tokens first, as Go's layout scanner matches them.
-const TOKENS = ["January", "Monday", "Jan", "Mon", "MST", "2006", "-07:00:00", "-0700", "-07:00", "-07", "Z07:00:00", "Z0700", "Z07:00", "Z07", "01", "02", "_2", "__2", "002", "03", "04", "05", "06", "15", "PM", "pm", ".000000000", ".999999999", ".000000", ".999999", ".000", ".999", ",000", ",999", "1", "2", "3", "4", "5"];
+const TOKENS = ["January", "Monday", "Jan", "Mon", "MST", "2006", "-07:00:00", "-0700", "-07:00", "-07", "Z07:00:00", "Z0700", "Z07:00", "Z07", "01", "02", "_2", "__2", "002", "03", "04", "05", "06", "15", "PM", "pm", "1", "2", "3", "4", "5"];
+// Fractional seconds: a run of 0s (fixed width) or 9s (trailing zeros dropped) after . or , not followed by a digit.
+const FRACTION = /^[.,](?:0+|9+)(?![0-9])/;
+
+// Layouts repeat (a template formats with the same few), so their tokens are kept.
+const tokenCache = new Map<string, string[]>();
 
 function tokenize(layout: string): string[] {
+  let hit = tokenCache.get(layout);
+  if (!hit) {
+    if (tokenCache.size >= 256) tokenCache.clear();
+    hit = scanLayout(layout);
+    tokenCache.set(layout, hit);
+  }
+  return hit;
+}
+
+function scanLayout(layout: string): string[] {
   const out: string[] = [];
   let i = 0;
   let lit = "";
   while (i < layout.length) {
-    let tok = TOKENS.find((t) => layout.startsWith(t, i));
+    const c = layout[i];
+    let tok = (c === "." || c === "," ? FRACTION.exec(layout.slice(i, i + 11))?.[0] : undefined) ?? TOKENS.find((t) => layout.startsWith(t, i));
     // "Jan"/"Mon" need a following non-lowercase letter not to eat a word like "Month".
     if (tok && (tok === "Jan" || tok === "Mon") && /[a-z]/.test(layout[i + 3] ?? "")) tok = undefined;
     if (tok === "January" || tok === "Monday" || tok) {
@@ -129,12 +145,18 @@ export function formatTime(date: Date, layout: string): string {
     .join("");
 }
 
-/** A time from RFC 3339 text (or anything Date parses unambiguously) or Unix seconds. */
+// RFC 3339 (a space for the T is fine, and so are a missing zone, meaning UTC, and a date alone).
+const RFC3339 = /^(\d{4}-\d{2}-\d{2})(?:[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)([Zz]|[+-]\d{2}:\d{2})?)?$/;
+
+/** A time from RFC 3339 text or Unix seconds. Text without a zone is UTC, never the server's local time. */
 export function toDate(v: unknown): Date {
-  if (typeof v === "number") return new Date(v * 1000);
+  if (typeof v === "number" && Number.isFinite(v)) return new Date(v * 1000);
   if (typeof v === "string") {
-    const d = new Date(v);
-    if (!Number.isNaN(d.getTime())) return d;
+    const m = RFC3339.exec(v.trim());
+    if (m) {
+      const d = new Date(`${m[1]}T${m[2] ?? "00:00"}${(m[3] ?? "Z").toUpperCase()}`);
+      if (!Number.isNaN(d.getTime())) return d;
+    }
   }
   throw new Error(`${JSON.stringify(v)} is not a time (RFC 3339 text or Unix seconds)`);
 }
@@ -241,7 +263,7 @@ export function parseTime(layout: string, value: string): Date {
           const frac = t[1] === "9" ? /(?:[.,]\d+)?/.exec(rest)![0] : take(new RegExp(`[.,]\\d{${t.length - 1}}`));
           rest = t[1] === "9" ? rest.slice(frac.length) : rest;
           if (frac) ms = Math.round(Number("0." + frac.slice(1)) * 1000);
-        } else if (/^Z?-07/.test(t)) {
+        } else if (/^(?:Z07|-07)/.test(t)) {
           if (t[0] === "Z" && rest[0] === "Z") {
             rest = rest.slice(1);
             break;
@@ -265,6 +287,7 @@ export function parseTime(layout: string, value: string): Date {
     if (pm && h < 12) h += 12;
     if (!pm && h === 12) h = 0;
   }
-  if (mo < 0 || mo > 11 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) throw new Error(`parsing time ${JSON.stringify(value)}: value out of range`);
+  if (mo < 0 || mo > 11 || h > 23 || mi > 59 || s > 59) throw new Error(`parsing time ${JSON.stringify(value)}: value out of range`);
+  if (d < 1 || d > new Date(Date.UTC(y, mo + 1, 0)).getUTCDate()) throw new Error(`parsing time ${JSON.stringify(value)}: day out of range`);
   return new Date(Date.UTC(y, mo, d, h, mi, s, ms) - offsetMinutes * 60_000);
 }
