@@ -50,6 +50,7 @@ export interface GoFunc {
 
 export class FuncError extends Error {}
 
+const NO_ARGS: ArgNode[] = [];
 const NO_FINAL: unique symbol = Symbol("no final");
 type Final = GoValue | typeof NO_FINAL;
 
@@ -90,7 +91,9 @@ const isStackOverflow = (e: unknown) => e instanceof RangeError && /call stack/i
 
 class State {
   private out = "";
+  /** UTF-16 units written while far from the limit, exact UTF-8 bytes once near it. */
   private outBytes = 0;
+  private exact = false;
   private vars: Variable[] = [];
   private node: Node | null = null;
   private tmplName: string;
@@ -132,8 +135,17 @@ class State {
   }
 
   private write(s: string): void {
-    // UTF-8 bytes, counted piece by piece (measuring the whole output on every write would be quadratic).
-    this.outBytes += Buffer.byteLength(s, "utf8");
+    // A UTF-16 unit is at most 3 UTF-8 bytes, so while 3 × units stays within the limit, units are counted; past
+    // that, the output is measured once and every write after it exactly (never the whole output per write,
+    // which would be quadratic).
+    if (!this.exact && (this.outBytes + s.length) * 3 <= this.config.limits.maxOutputBytes) this.outBytes += s.length;
+    else {
+      if (!this.exact) {
+        this.exact = true;
+        this.outBytes = Buffer.byteLength(this.out, "utf8");
+      }
+      this.outBytes += Buffer.byteLength(s, "utf8");
+    }
     if (this.outBytes > this.config.limits.maxOutputBytes) {
       this.errorf(`template output exceeds ${this.config.limits.maxOutputBytes} bytes`, TemplateLimitError);
     }
@@ -147,13 +159,17 @@ class State {
   }
 
   private pop(mark: number): void {
-    this.vars.length = mark;
+    // Usually nothing to drop; assigning length always costs, popping only when needed.
+    while (this.vars.length > mark) this.vars.pop();
   }
 
   private setVar(name: string, value: GoValue, boxed: boolean): void {
     for (let i = this.vars.length - 1; i >= 0; i--) {
-      if (this.vars[i]!.name === name) {
-        this.vars[i] = { name, value, boxed };
+      const v = this.vars[i]!;
+      if (v.name === name) {
+        // In place: a Variable belongs to one scope array only (template calls start a new array).
+        v.value = value;
+        v.boxed = boxed;
         return;
       }
     }
@@ -162,7 +178,8 @@ class State {
 
   private setTopVar(n: number, value: GoValue, boxed: boolean): void {
     const v = this.vars[this.vars.length - n]!;
-    this.vars[this.vars.length - n] = { name: v.name, value, boxed };
+    v.value = value;
+    v.boxed = boxed;
   }
 
   private varValue(name: string): Variable {
@@ -246,9 +263,10 @@ class State {
       let ran = false;
       try {
         if (Array.isArray(val)) {
+          const indexed = decl.length > 1;
           for (let i = 0; i < val.length; i++) {
             ran = true;
-            one(new GoInt(i), val[i]!, true);
+            one(indexed ? new GoInt(i) : MISSING, val[i]!, true);
           }
         } else if (isMap(val)) {
           for (const key of sortedKeys(val)) {
@@ -383,60 +401,61 @@ class State {
   }
 
   private evalFieldChain(dot: Recv, receiver: Recv, node: Node, ident: string[], args: ArgNode[], final: Final): GoValue {
-    let r = receiver;
-    for (let i = 0; i < ident.length - 1; i++) r = { value: this.evalField(ident[i]!, node, [], NO_FINAL, r), boxed: true };
-    return this.evalField(ident[ident.length - 1]!, node, args, final, r);
+    let value = receiver.value;
+    let boxed = receiver.boxed;
+    const last = ident.length - 1;
+    for (let i = 0; i < last; i++) {
+      value = this.evalField(ident[i]!, NO_ARGS, NO_FINAL, value, boxed);
+      boxed = true;
+    }
+    void node;
+    return this.evalField(ident[last]!, args, final, value, boxed);
   }
 
-  private evalField(fieldName: string, node: Node, args: ArgNode[], final: Final, receiver: Recv): GoValue {
-    const v = receiver.value;
+  /** A map key: `boxed` says whether the receiver's static type is interface{} (for Go's error messages). */
+  private evalField(fieldName: string, args: ArgNode[], final: Final, v: GoValue, boxed: boolean): GoValue {
     if (v === MISSING) {
       if (this.config.strict) this.errorf(`nil data; no entry for key ${goQuote(fieldName)}`);
       return MISSING;
     }
-    const staticType = receiver.boxed ? "interface {}" : typeName(v);
-    if (v === null) this.errorf(`nil pointer evaluating ${staticType}.${fieldName}`);
-    const hasArgs = args.length > 1 || final !== NO_FINAL;
+    if (v === null) this.errorf(`nil pointer evaluating ${boxed ? "interface {}" : typeName(v)}.${fieldName}`);
     if (isMap(v)) {
-      if (hasArgs) this.errorf(`${fieldName} is not a method but has arguments`);
+      if (args.length > 1 || final !== NO_FINAL) this.errorf(`${fieldName} is not a method but has arguments`);
       if (Object.prototype.hasOwnProperty.call(v, fieldName)) return v[fieldName]!;
       if (this.config.strict) this.errorf(`map has no entry for key ${goQuote(fieldName)}`);
       return MISSING;
     }
-    void node;
-    return this.errorf(`can't evaluate field ${fieldName} in type ${staticType}`);
+    return this.errorf(`can't evaluate field ${fieldName} in type ${boxed ? "interface {}" : typeName(v)}`);
   }
 
   private evalFunction(dot: Recv, name: string, ident: Node, cmd: CommandNode | Node, args: ArgNode[], final: Final): GoValue {
     this.node = ident;
     const fn = this.config.funcs.get(name);
     if (!fn) return this.errorf(`${goQuote(name)} is not a defined function`);
-    const given = args.slice(1);
-    const numIn = given.length + (final === NO_FINAL ? 0 : 1);
+    const given = args.length - 1;
+    const numIn = given + (final === NO_FINAL ? 0 : 1);
+    const params = fn.params;
     if (fn.variadic !== undefined) {
-      if (numIn < fn.params.length) this.errorf(`wrong number of args for ${name}: want at least ${fn.params.length} got ${given.length}`);
-    } else if (numIn !== fn.params.length) {
-      this.errorf(`wrong number of args for ${name}: want ${fn.params.length} got ${numIn}`);
+      if (numIn < params.length) this.errorf(`wrong number of args for ${name}: want at least ${params.length} got ${given}`);
+    } else if (numIn !== params.length) {
+      this.errorf(`wrong number of args for ${name}: want ${params.length} got ${numIn}`);
     }
     // and/or evaluate their arguments lazily and return the deciding one.
     if (name === "and" || name === "or") {
       let v: GoValue = MISSING;
-      for (const a of given) {
-        v = this.evalArg(dot, "value", a);
+      for (let i = 1; i < args.length; i++) {
+        v = this.evalArg(dot, "value", args[i]!);
         if (truth(v) === (name === "or")) return v;
       }
       if (final !== NO_FINAL) v = final;
       return v;
     }
     const argv: GoValue[] = [];
-    given.forEach((a, i) => argv.push(this.evalArg(dot, i < fn.params.length ? fn.params[i]! : fn.variadic!, a)));
-    if (final !== NO_FINAL) {
-      const param = numIn - 1 < fn.params.length ? fn.params[numIn - 1]! : fn.variadic!;
-      argv.push(this.validateType(final, param));
-    }
+    for (let i = 1; i < args.length; i++) argv.push(this.evalArg(dot, i - 1 < params.length ? params[i - 1]! : fn.variadic!, args[i]!));
+    if (final !== NO_FINAL) argv.push(this.validateType(final, numIn - 1 < params.length ? params[numIn - 1]! : fn.variadic!));
     try {
-      if (name === "call") return this.callBuiltin(argv, given[0], final);
-      return fn.call(argv, fn.wantsBoxed ? given.map((a) => this.isBoxed(dot, a)) : NONE_BOXED);
+      if (name === "call") return this.callBuiltin(argv, args[1], final);
+      return fn.call(argv, fn.wantsBoxed ? args.slice(1).map((a) => this.isBoxed(dot, a)) : NONE_BOXED);
     } catch (err) {
       if (err instanceof TemplateExecError || isStackOverflow(err)) throw err;
       this.node = cmd;

@@ -103,11 +103,35 @@ function fmtF(x: Digits, prec: number): string {
   return out;
 }
 
+/**
+ * The common cases without building digit strings, where JavaScript's own printing is provably the same:
+ * - shortest %g (Go's %v) between 1e-4 and 1e6 is plain decimal in both, with the same shortest digits;
+ * - %.Nf is toFixed unless the exact value sits on a rounding tie (toFixed rounds ties up, Go to even). A tie
+ *   needs exactly N+1 fractional binary digits, which multiplying by a power of two (exact) detects.
+ * -0 keeps Go's sign, which JavaScript drops.
+ */
+function fastPath(v: number, fmt: string, prec: number): string | undefined {
+  const a = Math.abs(v);
+  const sign = v < 0 || Object.is(v, -0) ? "-" : "";
+  if (prec < 0 && (fmt === "g" || fmt === "G")) {
+    if (a >= 1e-4 && a < 1e6) return sign + String(a);
+    return undefined;
+  }
+  if ((fmt === "f" || fmt === "F") && prec >= 0 && prec <= 20 && a < 1e21) {
+    const scaled = a * 2 ** (prec + 1);
+    if (Number.isInteger(scaled) && !Number.isInteger(scaled / 2)) return undefined;
+    return sign + a.toFixed(prec);
+  }
+  return undefined;
+}
+
 /** strconv.FormatFloat(v, fmt, prec, 64) for fmt in e E f F g G; prec -1 = shortest. */
 export function formatFloat(v: number, fmt: "e" | "E" | "f" | "F" | "g" | "G", prec: number): string {
   if (Number.isNaN(v)) return "NaN";
   if (v === Infinity) return "+Inf";
   if (v === -Infinity) return "-Inf";
+  const fast = fastPath(v, fmt, prec);
+  if (fast !== undefined) return fast;
   const shortest = prec < 0;
   let x: Digits;
   if (shortest) {

@@ -447,7 +447,7 @@ test("math helpers keep integers integral and turn float64 as soon as a JSON num
     "{{div 1 0}}": /error calling div: division by zero$/,
     "{{div 1.5 0.0}}": /error calling div: division by zero$/,
     "{{mod 1 0}}": /error calling mod: division by zero$/,
-    '{{add "x" 3}}': /error calling add: add: "x" is not a number$/,
+    '{{add "x" 3}}': /error calling add: value "x" is not a number$/,
     "{{sub 1 2 3}}": /wrong number of args for sub: want 2 got 3$/,
   });
 });

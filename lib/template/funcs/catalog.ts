@@ -3,6 +3,7 @@
 import type { GoFunc, Param } from "../exec.ts";
 import { queryEscape } from "../builtins.ts";
 import { GoComplex, GoInt, MISSING, isMap, sortedKeys, truth, type GoMap, type GoValue } from "../values.ts";
+import { formatFloat } from "../floats.ts";
 import { num, str, toGoInt } from "./convert.ts";
 import { NAMED_LAYOUTS, formatTime, parseTime, toDate } from "./time.ts";
 
@@ -20,22 +21,49 @@ const isNothing = (v: GoValue) => v === null || v === MISSING;
 
 /** encoding/json's output: map keys sorted, <, > and & escaped, as json.Marshal writes them. */
 function toJSON(v: GoValue): string {
-  const text = JSON.stringify(jsonValue(v));
-  return text.replace(/[<>&\u2028\u2029]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+  return jsonText(v);
 }
 
-function jsonValue(v: GoValue): unknown {
-  if (isNothing(v)) return null;
-  if (v instanceof GoInt) return v.n;
-  if (v instanceof GoComplex) throw new Error("json: unsupported type: complex128");
-  if (typeof v === "number" && !Number.isFinite(v)) throw new Error(`json: unsupported value: ${v}`);
-  if (Array.isArray(v)) return v.map(jsonValue);
-  if (isMap(v)) {
-    const out: Record<string, unknown> = {};
-    for (const k of sortedKeys(v)) out[k] = jsonValue(v[k]!);
-    return out;
+// Text that needs no escaping at all (no quote, backslash, control character, HTML-unsafe character or surrogate).
+const PLAIN_JSON_STRING = /^[^"\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]*$/;
+const HTML_UNSAFE = /[<>&\u2028\u2029]/;
+const escapeHtml = (text: string) => text.replace(/[<>&\u2028\u2029]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+
+/** Written directly (no intermediate copy): the hot helper of most transforms. */
+function jsonText(v: GoValue): string {
+  if (isNothing(v)) return "null";
+  switch (typeof v) {
+    case "string": {
+      if (PLAIN_JSON_STRING.test(v)) return '"' + v + '"';
+      const text = JSON.stringify(v);
+      return HTML_UNSAFE.test(text) ? escapeHtml(text) : text;
+    }
+    case "number":
+      if (!Number.isFinite(v)) throw new Error(`json: unsupported value: ${formatFloat(v, "g", -1)}`);
+      // encoding/json keeps the sign of negative zero; otherwise JavaScript's number text is Go's.
+      return Object.is(v, -0) ? "-0" : JSON.stringify(v);
+    case "boolean":
+      return v ? "true" : "false";
   }
-  return v;
+  if (v instanceof GoInt) return String(v.n);
+  if (v instanceof GoComplex) throw new Error("json: unsupported type: complex128");
+  if (Array.isArray(v)) {
+    let out = "[";
+    for (let i = 0; i < v.length; i++) out += (i ? "," : "") + jsonText(v[i]!);
+    return out + "]";
+  }
+  if (isMap(v)) {
+    let out = "{";
+    let first = true;
+    for (const k of sortedKeys(v)) {
+      let key = JSON.stringify(k);
+      if (HTML_UNSAFE.test(key)) key = escapeHtml(key);
+      out += (first ? "" : ",") + key + ":" + jsonText(v[k]!);
+      first = false;
+    }
+    return out + "}";
+  }
+  return JSON.stringify(v);
 }
 
 /** Standard Base64 with padding, as Go's base64.StdEncoding reads it (line breaks ignored); anything else is an error. */
@@ -97,10 +125,11 @@ function merge(args: GoValue[]): GoMap {
 // --- math ------------------------------------------------------------------------------------------------
 
 /** Integer arithmetic while every operand is an integer (literals, toInt), float64 as soon as one is not. */
-function arith(name: string, args: GoValue[], op: (a: number, b: number, ints: boolean) => number): GoValue {
-  const ints = args.every((a) => a instanceof GoInt);
-  const values = args.map((a) => num(a, `${name}:`));
-  const result = values.slice(1).reduce((acc, b) => op(acc, b, ints), values[0]!);
+function arith(args: GoValue[], op: (a: number, b: number, ints: boolean) => number): GoValue {
+  let ints = true;
+  for (const a of args) if (!(a instanceof GoInt)) ints = false;
+  let result = num(args[0]!);
+  for (let i = 1; i < args.length; i++) result = op(result, num(args[i]!), ints);
   return ints ? toGoInt(result) : result;
 }
 
@@ -231,9 +260,9 @@ export const CATALOG: Record<string, CatalogFunc> = {
   keys: fn(1, ([m]) => (isMap(m!) ? sortedKeys(m) : isNothing(m!) ? [] : (() => { throw new Error("keys needs a map"); })()), 'keys map — the map\'s keys, sorted. {{join "," (keys .payload)}} → "id,total"'),
 
   // math
-  add: fn(2, (a) => arith("add", a, (x, y) => x + y), "add x y… — the sum. Integers stay integers; a JSON number (float64) makes the result float64. {{add .attempt 1}}", true),
-  sub: fn(2, (a) => arith("sub", a, (x, y) => x - y), "sub x y — x minus y. {{sub .payload.total .payload.discount}}"),
-  mul: fn(2, (a) => arith("mul", a, (x, y) => x * y), "mul x y… — the product. {{mul .payload.price .payload.quantity}}", true),
-  div: fn(2, (a) => arith("div", a, divide), "div x y — x divided by y (integer division when both are integers); dividing by zero is an error. {{div .payload.cents 100.0}}"),
-  mod: fn(2, (a) => arith("mod", a, modulo), "mod x y — the remainder of x divided by y; by zero is an error. {{mod (toInt .payload.n) 2}}"),
+  add: fn(2, (a) => arith(a, (x, y) => x + y), "add x y… — the sum. Integers stay integers; a JSON number (float64) makes the result float64. {{add .attempt 1}}", true),
+  sub: fn(2, (a) => arith(a, (x, y) => x - y), "sub x y — x minus y. {{sub .payload.total .payload.discount}}"),
+  mul: fn(2, (a) => arith(a, (x, y) => x * y), "mul x y… — the product. {{mul .payload.price .payload.quantity}}", true),
+  div: fn(2, (a) => arith(a, divide), "div x y — x divided by y (integer division when both are integers); dividing by zero is an error. {{div .payload.cents 100.0}}"),
+  mod: fn(2, (a) => arith(a, modulo), "mod x y — the remainder of x divided by y; by zero is an error. {{mod (toInt .payload.n) 2}}"),
 };

@@ -146,12 +146,18 @@ export function formatTime(date: Date, layout: string): string {
 }
 
 // RFC 3339 (a space for the T is fine, and so are a missing zone, meaning UTC, and a date alone).
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 const RFC3339 = /^(\d{4}-\d{2}-\d{2})(?:[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)([Zz]|[+-]\d{2}:\d{2})?)?$/;
 
 /** A time from RFC 3339 text or Unix seconds. Text without a zone is UTC, never the server's local time. */
 export function toDate(v: unknown): Date {
   if (typeof v === "number" && Number.isFinite(v)) return new Date(v * 1000);
   if (typeof v === "string") {
+    // The common exact form first (what svc's own timestamps look like), straight to Date's parser.
+    if (ISO_UTC.test(v)) {
+      const d = new Date(v);
+      if (!Number.isNaN(d.getTime())) return d;
+    }
     const m = RFC3339.exec(v.trim());
     if (m) {
       const d = new Date(`${m[1]}T${m[2] ?? "00:00"}${(m[3] ?? "Z").toUpperCase()}`);
