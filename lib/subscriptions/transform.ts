@@ -15,10 +15,17 @@ export function checkTransformTemplate(source: string, strict: boolean): void {
     cachedTemplate(source, strict);
   } catch (err) {
     if (err instanceof TemplateParseError) {
-      throw invalid(`transform_template does not parse at line ${err.line}, column ${err.column}: ${err.message}`, { line: err.line, column: err.column });
+      const column = editorColumn(source, err.line, err.column);
+      throw invalid(`transform_template does not parse at line ${err.line}, column ${column}: ${err.message}`, { line: err.line, column });
     }
     throw err;
   }
+}
+
+/** Go reports a 0-based byte offset within the line; editors count characters from 1. */
+function editorColumn(source: string, line: number, byteOffset: number): number {
+  const text = source.split("\n")[line - 1] ?? "";
+  return Buffer.from(text, "utf8").subarray(0, byteOffset).toString("utf8").length + 1;
 }
 
 // Fixed stand-ins for what only a real delivery has, so a dry run renders the same bytes every time.

@@ -313,7 +313,7 @@ class State {
 
   private printValue(node: Node, v: GoValue): void {
     this.node = node;
-    this.write(v === MISSING || v === null ? "<no value>" : formatValue(v, "v", NO_FLAGS));
+    this.write(typeof v === "string" ? v : v === MISSING || v === null ? "<no value>" : formatValue(v, "v", NO_FLAGS));
   }
 
   // --- evaluation -----------------------------------------------------------------------------------------

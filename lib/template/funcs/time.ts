@@ -58,91 +58,105 @@ function scanLayout(layout: string): string[] {
 
 const pad = (n: number, w: number, c = "0") => String(n).padStart(w, c);
 
+interface Parts {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+  wd: number;
+  /** Nanoseconds as 9 digits (a Date holds milliseconds). */
+  nanos: string;
+}
+
+type Piece = (p: Parts) => string;
+
+const h12 = (h: number) => (h % 12 === 0 ? 12 : h % 12);
+const yearDay = (p: Parts) => Math.floor((Date.UTC(p.y, p.mo, p.d) - Date.UTC(p.y, 0, 1)) / 86_400_000) + 1;
+
+const PIECES: Record<string, Piece> = {
+  January: (p) => MONTHS[p.mo]!,
+  Jan: (p) => MONTHS[p.mo]!.slice(0, 3),
+  Monday: (p) => DAYS[p.wd]!,
+  Mon: (p) => DAYS[p.wd]!.slice(0, 3),
+  MST: () => "UTC",
+  "2006": (p) => pad(p.y, 4),
+  "06": (p) => pad(p.y % 100, 2),
+  "01": (p) => pad(p.mo + 1, 2),
+  "1": (p) => String(p.mo + 1),
+  "02": (p) => pad(p.d, 2),
+  _2: (p) => pad(p.d, 2, " "),
+  "2": (p) => String(p.d),
+  __2: (p) => pad(yearDay(p), 3, " "),
+  "002": (p) => pad(yearDay(p), 3),
+  "15": (p) => pad(p.h, 2),
+  "03": (p) => pad(h12(p.h), 2),
+  "3": (p) => String(h12(p.h)),
+  "04": (p) => pad(p.mi, 2),
+  "4": (p) => String(p.mi),
+  "05": (p) => pad(p.s, 2),
+  "5": (p) => String(p.s),
+  PM: (p) => (p.h >= 12 ? "PM" : "AM"),
+  pm: (p) => (p.h >= 12 ? "pm" : "am"),
+  "-0700": () => "+0000",
+  "-07:00": () => "+00:00",
+  "-07": () => "+00",
+  "-07:00:00": () => "+00:00:00",
+  Z0700: () => "Z",
+  "Z07:00": () => "Z",
+  Z07: () => "Z",
+  "Z07:00:00": () => "Z",
+};
+
+function piece(t: string): Piece {
+  if (t[0] === "\u0000") {
+    const text = t.slice(1);
+    return () => text;
+  }
+  const known = PIECES[t];
+  if (known) return known;
+  const width = t.length - 1;
+  const sep = t[0]!;
+  if (/^[.,]0+$/.test(t)) return (p) => sep + p.nanos.slice(0, width);
+  if (/^[.,]9+$/.test(t)) {
+    return (p) => {
+      const frac = p.nanos.slice(0, width).replace(/0+$/, "");
+      return frac ? sep + frac : "";
+    };
+  }
+  return () => t;
+}
+
+// A layout becomes its list of pieces once; formatting is then one pass over them.
+const compiledLayouts = new Map<string, Piece[]>();
+
+function compileLayout(layout: string): Piece[] {
+  let pieces = compiledLayouts.get(layout);
+  if (!pieces) {
+    pieces = tokenize(layout).map(piece);
+    if (compiledLayouts.size >= 256) compiledLayouts.clear();
+    compiledLayouts.set(layout, pieces);
+  }
+  return pieces;
+}
+
 /** Go's Time.Format for a UTC instant. */
 export function formatTime(date: Date, layout: string): string {
-  const l = NAMED_LAYOUTS[layout] ?? layout;
-  const y = date.getUTCFullYear();
-  const mo = date.getUTCMonth();
-  const d = date.getUTCDate();
-  const h = date.getUTCHours();
-  const mi = date.getUTCMinutes();
-  const s = date.getUTCSeconds();
-  const ms = date.getUTCMilliseconds();
-  const nanos = String(ms * 1_000_000).padStart(9, "0");
-  const yday = Math.floor((Date.UTC(y, mo, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
-  return tokenize(l)
-    .map((t) => {
-      if (t[0] === "\u0000") return t.slice(1);
-      switch (t) {
-        case "January":
-          return MONTHS[mo];
-        case "Jan":
-          return MONTHS[mo]!.slice(0, 3);
-        case "Monday":
-          return DAYS[date.getUTCDay()];
-        case "Mon":
-          return DAYS[date.getUTCDay()]!.slice(0, 3);
-        case "MST":
-          return "UTC";
-        case "2006":
-          return pad(y, 4);
-        case "06":
-          return pad(y % 100, 2);
-        case "01":
-          return pad(mo + 1, 2);
-        case "1":
-          return String(mo + 1);
-        case "02":
-          return pad(d, 2);
-        case "_2":
-          return pad(d, 2, " ");
-        case "2":
-          return String(d);
-        case "__2":
-          return pad(yday, 3, " ");
-        case "002":
-          return pad(yday, 3);
-        case "15":
-          return pad(h, 2);
-        case "03":
-          return pad(h % 12 === 0 ? 12 : h % 12, 2);
-        case "3":
-          return String(h % 12 === 0 ? 12 : h % 12);
-        case "04":
-          return pad(mi, 2);
-        case "4":
-          return String(mi);
-        case "05":
-          return pad(s, 2);
-        case "5":
-          return String(s);
-        case "PM":
-          return h >= 12 ? "PM" : "AM";
-        case "pm":
-          return h >= 12 ? "pm" : "am";
-        case "-0700":
-          return "+0000";
-        case "-07:00":
-          return "+00:00";
-        case "-07":
-          return "+00";
-        case "-07:00:00":
-          return "+00:00:00";
-        case "Z0700":
-        case "Z07:00":
-        case "Z07":
-        case "Z07:00:00":
-          return "Z";
-        default:
-          if (/^[.,]0+$/.test(t)) return t[0] + nanos.slice(0, t.length - 1);
-          if (/^[.,]9+$/.test(t)) {
-            const frac = nanos.slice(0, t.length - 1).replace(/0+$/, "");
-            return frac ? t[0] + frac : "";
-          }
-          return t;
-      }
-    })
-    .join("");
+  const pieces = compileLayout(NAMED_LAYOUTS[layout] ?? layout);
+  const p: Parts = {
+    y: date.getUTCFullYear(),
+    mo: date.getUTCMonth(),
+    d: date.getUTCDate(),
+    h: date.getUTCHours(),
+    mi: date.getUTCMinutes(),
+    s: date.getUTCSeconds(),
+    wd: date.getUTCDay(),
+    nanos: String(date.getUTCMilliseconds() * 1_000_000).padStart(9, "0"),
+  };
+  let out = "";
+  for (const f of pieces) out += f(p);
+  return out;
 }
 
 // RFC 3339 (a space for the T is fine, and so are a missing zone, meaning UTC, and a date alone).
