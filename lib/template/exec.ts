@@ -14,9 +14,11 @@ export interface Limits {
   maxSteps: number;
   /** Nested {{template}} calls. */
   maxDepth: number;
+  /** Wall-clock safety net behind the step budget (checked every few thousand steps). */
+  maxMillis: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { maxOutputBytes: 1024 * 1024, maxSteps: 1_000_000, maxDepth: 100 };
+export const DEFAULT_LIMITS: Limits = { maxOutputBytes: 1024 * 1024, maxSteps: 1_000_000, maxDepth: 100, maxMillis: 1_000 };
 
 export class TemplateExecError extends Error {
   constructor(message: string) {
@@ -99,6 +101,7 @@ class State {
   private tmplName: string;
   private depth = 0;
   private steps = 0;
+  private readonly started = performance.now();
 
   constructor(
     private readonly parsed: ParsedTemplates,
@@ -129,9 +132,24 @@ class State {
   }
 
   private step(): void {
-    if (++this.steps > this.config.limits.maxSteps) {
-      this.errorf(`template execution exceeded ${this.config.limits.maxSteps} steps`, TemplateLimitError);
+    if (++this.steps > this.config.limits.maxSteps) this.overBudget();
+    // The clock is a safety net behind the step budget, read rarely.
+    if ((this.steps & 4095) === 0 && performance.now() - this.started > this.config.limits.maxMillis) {
+      this.errorf(`template execution took longer than ${this.config.limits.maxMillis} ms`, TemplateLimitError);
     }
+  }
+
+  /**
+   * A function's work grows with what it produces (json of a big payload, split of a long text), so its result
+   * costs steps too — one per 4 characters, list element or map key — or a loop of such calls could run for seconds.
+   */
+  private charge(result: GoValue): void {
+    const size = typeof result === "string" ? result.length >> 2 : Array.isArray(result) ? result.length : isMap(result) ? Object.keys(result).length : 0;
+    if (size > 0 && (this.steps += size) > this.config.limits.maxSteps) this.overBudget();
+  }
+
+  private overBudget(): never {
+    return this.errorf(`template execution exceeded ${this.config.limits.maxSteps} steps`, TemplateLimitError);
   }
 
   private write(s: string): void {
@@ -455,7 +473,9 @@ class State {
     if (final !== NO_FINAL) argv.push(this.validateType(final, numIn - 1 < params.length ? params[numIn - 1]! : fn.variadic!));
     try {
       if (name === "call") return this.callBuiltin(argv, args[1], final);
-      return fn.call(argv, fn.wantsBoxed ? args.slice(1).map((a) => this.isBoxed(dot, a)) : NONE_BOXED);
+      const result = fn.call(argv, fn.wantsBoxed ? args.slice(1).map((a) => this.isBoxed(dot, a)) : NONE_BOXED);
+      this.charge(result);
+      return result;
     } catch (err) {
       if (err instanceof TemplateExecError || isStackOverflow(err)) throw err;
       this.node = cmd;

@@ -93,9 +93,25 @@ function failureOf(f: () => unknown): string {
 
 // --- safety bounds ------------------------------------------------------------------------------------------
 
-test("the default limits are 1 MiB of output, a million steps and depth 100", () => {
-  assert.deepEqual(DEFAULT_LIMITS, { maxOutputBytes: 1024 * 1024, maxSteps: 1_000_000, maxDepth: 100 });
+test("the default limits are 1 MiB of output, a million steps, depth 100 and a 1 s safety net", () => {
+  assert.deepEqual(DEFAULT_LIMITS, { maxOutputBytes: 1024 * 1024, maxSteps: 1_000_000, maxDepth: 100, maxMillis: 1_000 });
   assert.equal(MAX_NESTING, 100);
+});
+
+test("functions pay for what they produce, so a loop of heavy calls stops early", () => {
+  const payload = { items: Array.from({ length: 20 }, (_, i) => ({ sku: `SKU-${i}`, name: "An item with a name", price: i * 1.5 })) };
+  for (const src of ["{{range 400000}}{{$x := json $.payload}}{{end}}", '{{range 300000}}{{$x := split "," (repeat 1000 "a,")}}{{end}}']) {
+    const e = failure(src, { payload });
+    assert.ok(e instanceof TemplateLimitError, `${src}: ${e}`);
+    assert.match(e.message, /exceeded 1000000 steps/);
+  }
+  // The same calls a few times are nowhere near the budget.
+  assert.equal(render("{{range 3}}{{$x := json $.payload}}{{end}}ok", { payload }), "ok");
+});
+
+test("the clock stops a render the step budget lets through", () => {
+  const slow = compileTemplate("{{range 100000000}}{{end}}");
+  assert.throws(() => slow.render({}, { maxSteps: Number.MAX_SAFE_INTEGER, maxMillis: 50 }), (e: unknown) => e instanceof TemplateLimitError && /longer than 50 ms/.test((e as Error).message));
 });
 
 test("a huge range stops on the step limit", () => {
