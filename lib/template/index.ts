@@ -1,7 +1,7 @@
 // Go text/template for delivery transforms: compile once (cached by source), render a JSON envelope under
 // bounds, list the functions templates may call.
 import { BUILTINS } from "./builtins.ts";
-import { DEFAULT_LIMITS, execute, type GoFunc, type Limits } from "./exec.ts";
+import { DEFAULT_LIMITS, execute, type ExecConfig, type GoFunc, type Limits } from "./exec.ts";
 import { CATALOG } from "./funcs/catalog.ts";
 import { parseTemplate, type ParsedTemplates } from "./parse.ts";
 import { fromJSON } from "./values.ts";
@@ -19,14 +19,19 @@ export interface CompileOptions {
 }
 
 export class CompiledTemplate {
+  private readonly defaults: ExecConfig;
+
   constructor(
     private readonly parsed: ParsedTemplates,
     readonly strictMissingKeys: boolean,
-  ) {}
+  ) {
+    this.defaults = { strict: strictMissingKeys, limits: DEFAULT_LIMITS, funcs: FUNCS };
+  }
 
   /** Renders plain JSON data (numbers are float64, as Go's encoding/json decodes them into interface{}). */
-  render(data: unknown, limits: Partial<Limits> = {}): string {
-    return execute(this.parsed, fromJSON(data), { strict: this.strictMissingKeys, limits: { ...DEFAULT_LIMITS, ...limits }, funcs: FUNCS });
+  render(data: unknown, limits?: Partial<Limits>): string {
+    const config = limits ? { ...this.defaults, limits: { ...DEFAULT_LIMITS, ...limits } } : this.defaults;
+    return execute(this.parsed, fromJSON(data), config);
   }
 }
 

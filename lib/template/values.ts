@@ -68,9 +68,14 @@ export function truth(v: GoValue): boolean {
 }
 
 /** Map keys in Go's order: strings compare bytewise in UTF-8, which is code point order. */
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** Keys in Go's order (UTF-8 bytes, i.e. code points); without surrogates that is JavaScript's own sort. */
 export function sortedKeys(m: GoMap): string[] {
   const keys = Object.keys(m);
-  return keys.sort(compareCodePoints);
+  if (keys.length < 2) return keys;
+  for (const k of keys) if (SURROGATE.test(k)) return keys.sort(compareCodePoints);
+  return keys.sort();
 }
 
 export function compareCodePoints(a: string, b: string): number {
