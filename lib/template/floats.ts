@@ -21,20 +21,10 @@ function shortestDigits(v: number): Digits {
 /** The exact decimal expansion of a double (every double is a finite decimal). */
 function exactDigits(v: number): Digits {
   const neg = v < 0 || Object.is(v, -0);
-  const a = Math.abs(v);
-  if (a === 0) return { d: "", dp: 0, neg };
-  const buf = new DataView(new ArrayBuffer(8));
-  buf.setFloat64(0, a);
-  const hi = buf.getUint32(0);
-  const lo = buf.getUint32(4);
-  const biased = (hi >>> 20) & 0x7ff;
-  let mant = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-  let exp: number;
-  if (biased === 0) exp = -1074;
-  else {
-    mant |= 1n << 52n;
-    exp = biased - 1075;
-  }
+  if (v === 0) return { d: "", dp: 0, neg };
+  // |v| = mant × 2^exp
+  const { mant, exp: binaryExp } = decompose(v);
+  const exp = binaryExp - 52;
   let digits: string;
   let dp: number;
   if (exp >= 0) {
