@@ -35,10 +35,10 @@ const TEMPLATE = `{
   "customer": {"id": {{json .payload.customer.id}}, "email": {{json (lower .payload.customer.email)}}, "city": {{json (dig "address" "city" "" .payload.customer)}}},
   "lines": [{{range $i, $item := .payload.items}}{{if $i}},{{end}}{"sku": "{{$item.sku}}", "qty": {{toInt $item.quantity}}, "amount": {{mul $item.price $item.quantity}}}{{end}}],
   "tags": {{json .payload.tags}},
-  "priority": {{if has_priority .payload.tags}}true{{else}}false{{end}},
+  "priority": {{if contains "priority" (join "," .payload.tags)}}true{{else}}false{{end}},
   "note": {{json (truncate 60 .payload.notes)}},
   "at": "{{.payload.created_at | formatTime "Mon, 02 Jan 2006 15:04 MST"}}"
-}`.replace("has_priority .payload.tags", 'contains "priority" (join "," .payload.tags)');
+}`;
 
 const fields = {
   eventId: "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",

@@ -390,8 +390,101 @@ function toV(f: Flags): void {
   f.plus = false;
 }
 
+// Most templates call printf with the same few formats, and most formats use no argument indexes ([n]) or
+// argument widths (*). Those parse to a fixed plan once: literal text and verbs with their flags.
+type PlanStep = string | { verb: string; flags: Readonly<Flags> };
+const plans = new Map<string, PlanStep[] | null>();
+
+function planOf(format: string): PlanStep[] | null {
+  let plan = plans.get(format);
+  if (plan === undefined) {
+    plan = format.includes("[") || format.includes("*") ? null : buildPlan(format);
+    if (plans.size >= 1000) plans.clear();
+    plans.set(format, plan);
+  }
+  return plan;
+}
+
+/** The parse of doPrintf below for formats without [n] or *, where nothing depends on the arguments. */
+function buildPlan(format: string): PlanStep[] {
+  const steps: PlanStep[] = [];
+  const end = format.length;
+  let i = 0;
+  while (i < end) {
+    const lasti = i;
+    while (i < end && format[i] !== "%") i++;
+    if (i > lasti) steps.push(format.slice(lasti, i));
+    if (i >= end) break;
+    i++;
+    const f: Flags = { plus: false, minus: false, sharp: false, space: false, zero: false };
+    flags: for (; i < end; i++) {
+      switch (format[i]) {
+        case "#":
+          f.sharp = true;
+          break;
+        case "0":
+          f.zero = !f.minus;
+          break;
+        case "+":
+          f.plus = true;
+          break;
+        case "-":
+          f.minus = true;
+          f.zero = false;
+          break;
+        case " ":
+          f.space = true;
+          break;
+        default:
+          break flags;
+      }
+    }
+    const [wid, hasWid, afterWid] = parsenum(format, i, end);
+    i = afterWid;
+    if (hasWid) f.wid = wid;
+    if (i + 1 < end && format[i] === ".") {
+      const [prec, hasPrec, afterPrec] = parsenum(format, i + 1, end);
+      i = afterPrec;
+      f.prec = hasPrec ? prec : 0;
+    }
+    if (i >= end) {
+      steps.push("%!(NOVERB)");
+      break;
+    }
+    const verb = String.fromCodePoint(format.codePointAt(i)!);
+    i += verb.length;
+    if (verb === "%") steps.push("%");
+    else {
+      if (verb === "v" || verb === "w") toV(f);
+      steps.push({ verb, flags: Object.freeze(f) });
+    }
+  }
+  return steps;
+}
+
+function extraArgs(args: GoValue[], from: number): string {
+  const extra = args.slice(from).map((a) => (a === null || a === MISSING ? "<nil>" : `${typeName(a)}=${printArg(a, "v", NONE)}`));
+  return `%!(EXTRA ${extra.join(", ")})`;
+}
+
 /** fmt.Sprintf. */
 export function sprintf(format: string, args: GoValue[]): string {
+  const plan = planOf(format);
+  if (plan) {
+    let out = "";
+    let argNum = 0;
+    for (const step of plan) {
+      if (typeof step === "string") out += step;
+      else if (argNum >= args.length) out += `%!${step.verb}(MISSING)`;
+      else out += printArg(args[argNum++]!, step.verb, step.flags);
+    }
+    return argNum < args.length ? out + extraArgs(args, argNum) : out;
+  }
+  return doPrintf(format, args);
+}
+
+/** Go's doPrintf, for every format (argument indexes and * widths included); exported for the plan's test. */
+export function doPrintf(format: string, args: GoValue[]): string {
   let out = "";
   const end = format.length;
   let argNum = 0;
@@ -511,9 +604,6 @@ export function sprintf(format: string, args: GoValue[]): string {
     }
   }
 
-  if (!reordered && argNum < args.length) {
-    const extra = args.slice(argNum).map((a) => (a === null || a === MISSING ? "<nil>" : `${typeName(a)}=${printArg(a, "v", NONE)}`));
-    out += `%!(EXTRA ${extra.join(", ")})`;
-  }
+  if (!reordered && argNum < args.length) out += extraArgs(args, argNum);
   return out;
 }

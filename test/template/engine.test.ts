@@ -12,6 +12,8 @@ import {
   templateFunctions,
   type Limits,
 } from "../../lib/template/index.ts";
+import { doPrintf, sprintf } from "../../lib/template/fmt.ts";
+import { GoInt, type GoValue } from "../../lib/template/values.ts";
 
 const ENVELOPE = {
   event_name: "order.paid",
@@ -474,4 +476,27 @@ test("helpers compose with builtins in pipelines", () => {
     '"A","B" / adaada',
   );
   assert.equal(render('{{with dig "customer" "address" "city" "" .payload}}{{. | upper}}{{end}}'), "LONDON");
+});
+
+test("printf's cached format plans print exactly what parsing the format each time prints", () => {
+  // A seeded walk over formats built from Go's flag, width, precision and verb grammar, against many argument kinds.
+  let seed = 7;
+  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  const pick = <T>(xs: T[]) => xs[next(xs.length)]!;
+  const args: GoValue[][] = [[], [3.5], [new GoInt(42)], ["héllo"], [true, "x"], [[1, "a"], { b: 2 }], [null, -0.0001, new GoInt(-7)], [1e21, "a", "b", "c"]];
+  const pieces = () => {
+    let f = "%" + Array.from({ length: next(3) }, () => pick(["#", "0", "+", "-", " "])).join("");
+    if (next(2)) f += String(next(12));
+    if (next(2)) f += "." + (next(3) ? String(next(8)) : "");
+    return f + pick(["v", "d", "s", "q", "f", "g", "e", "x", "X", "t", "T", "c", "U", "o", "b", "%", "z", "é"]);
+  };
+  let checked = 0;
+  for (let i = 0; i < 3000; i++) {
+    const format = Array.from({ length: 1 + next(3) }, () => (next(3) ? pieces() : pick(["id=", " ", "%", "日本", ""]))).join("");
+    for (const a of args) {
+      assert.equal(sprintf(format, a), doPrintf(format, a), `${JSON.stringify(format)} with ${a.length} args`);
+      checked++;
+    }
+  }
+  assert.equal(checked, 24_000);
 });
