@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { systemRoutes } from "../../handlers/routes.ts";
+import { routes } from "../../handlers/routes.ts";
 import type { AppContext } from "../../lib/app/context.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { createAppContext } from "../../lib/app/create.ts";
@@ -19,7 +19,8 @@ function shell() {
   const app: AppContext = createAppContext(config, undefined as never, silentLogger, { listen: false });
   app.lifecycle.ready = true;
   const echo = rpc({ service: "BenchService", method: "Echo", summary: "echo", input: z.object({ message: z.string(), labels: z.record(z.string(), z.string()).default({}) }), async handle(input) { return input; } });
-  const http = createHttpApp(app, [...systemRoutes, echo]);
+  // The whole route table, as in production, with the echo method registered last (routing is by table).
+  const http = createHttpApp(app, [...routes, echo]);
   return createServer(createNodeHandler(http));
 }
 

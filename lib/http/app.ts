@@ -111,13 +111,22 @@ function portalRefused(request: IRequest): never {
   throw new AppError("permission_denied", `${request.method} ${pathOf(request.url)} is not available through the portal`);
 }
 
+/** The service of an RPC path, `/webhook.<Service>/<Method>`. */
+const rpcServiceOf = (pathname: string) => pathname.slice("/webhook.".length, pathname.indexOf("/", 1) >>> 0);
+
 export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
   const router = Router<IRequest, []>();
   const portal = Router<IRequest, [PortalGrant]>();
+  // itty-router tries routes in order; one router per RPC service keeps an RPC call from testing every REST
+  // route's pattern (and every other service's) before its own.
+  const rpcRouters = new Map<string, ReturnType<typeof Router<IRequest, []>>>();
+  const rpcTable: Table = [];
 
   for (const route of routes) {
     if (route.kind === "rpc") {
-      router.post(rpcPath(route), rpcHandler(app, route));
+      let service = rpcRouters.get(route.service);
+      if (!service) rpcRouters.set(route.service, (service = Router<IRequest, []>()));
+      service.post(rpcPath(route), rpcHandler(app, route));
       continue;
     }
     const method = route.method.toLowerCase() as "get";
@@ -135,6 +144,12 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
     return (await portal.fetch(request, grant)) ?? portalRefused(request);
   });
   router.all("*", (request: IRequest) => notFound(table, request));
+  for (const service of rpcRouters.values()) {
+    rpcTable.push(...(service.routes as Table));
+    service.all("*", (request: IRequest) => notFound(rpcTable, request));
+  }
+  const rpcFallback = Router<IRequest, []>();
+  rpcFallback.all("*", (request: IRequest) => notFound(rpcTable, request));
 
   return {
     async fetch(request: Request): Promise<Response> {
@@ -148,7 +163,8 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
         if (crossOriginBlocked(app.config, request)) {
           throw new AppError("permission_denied", "cross-origin requests are not allowed from this origin");
         }
-        response = request.method === "OPTIONS" ? corsPreflight(app.config, request) : ((await router.fetch(request)) as Response);
+        const routed = surface === "rpc" ? (rpcRouters.get(rpcServiceOf(pathname)) ?? rpcFallback) : router;
+        response = request.method === "OPTIONS" ? corsPreflight(app.config, request) : ((await routed.fetch(request)) as Response);
       } catch (err) {
         response = errorResponse(err, surface, app, request, pathname);
       }
