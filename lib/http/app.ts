@@ -111,6 +111,19 @@ function portalRefused(request: IRequest): never {
   throw new AppError("permission_denied", `${request.method} ${pathOf(request.url)} is not available through the portal`);
 }
 
+/**
+ * The group of a REST path: `/v1/<resource>`, or `/v1/consumers/<consumer>/<resource>` by resource. Patterns and
+ * requests map alike, and paths of different groups can never match the same route.
+ */
+function restGroupOf(path: string): string | undefined {
+  const parts = path.split("/");
+  if (parts[1] !== "v1" || !parts[2]) return undefined;
+  return parts[2] === "consumers" && parts.length > 4 ? `consumers/${parts[4]}` : parts[2];
+}
+
+/** Paths URL parsing would rewrite (dot segments, empty segments, a trailing slash) take the full table. */
+const IRREGULAR_PATH = /\/\/|\/\.|\/$|%2e/i;
+
 /** The service of an RPC path, `/webhook.<Service>/<Method>`. */
 const rpcServiceOf = (pathname: string) => pathname.slice("/webhook.".length, pathname.indexOf("/", 1) >>> 0);
 
@@ -121,6 +134,8 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
   // route's pattern (and every other service's) before its own.
   const rpcRouters = new Map<string, ReturnType<typeof Router<IRequest, []>>>();
   const rpcTable: Table = [];
+  // Likewise REST routes by group, for regular paths; the full router keeps every route for the rest.
+  const restRouters = new Map<string, ReturnType<typeof Router<IRequest, []>>>();
 
   for (const route of routes) {
     if (route.kind === "rpc") {
@@ -132,6 +147,13 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
     const method = route.method.toLowerCase() as "get";
     const handler = route.kind === "rest" ? restHandler(app, route) : rawHandler(app, route);
     router[method](route.path, handler);
+    const group = restGroupOf(route.path);
+    if (group !== undefined) {
+      if (/[:*]/.test(group)) throw new Error(`route ${route.path} has a parameter where its group is named`);
+      let grouped = restRouters.get(group);
+      if (!grouped) restRouters.set(group, (grouped = Router<IRequest, []>()));
+      grouped[method](route.path, handler);
+    }
     const portalPath = route.portal ? portalPathOf(route.path) : undefined;
     if (portalPath) portal[method](portalPath, handler);
   }
@@ -148,6 +170,8 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
     rpcTable.push(...(service.routes as Table));
     service.all("*", (request: IRequest) => notFound(rpcTable, request));
   }
+  for (const grouped of restRouters.values()) grouped.all("*", (request: IRequest) => notFound(table, request));
+  const restRouterFor = (pathname: string) => (IRREGULAR_PATH.test(pathname) ? router : (restRouters.get(restGroupOf(pathname) ?? "") ?? router));
   const rpcFallback = Router<IRequest, []>();
   rpcFallback.all("*", (request: IRequest) => notFound(rpcTable, request));
 
@@ -163,7 +187,7 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
         if (crossOriginBlocked(app.config, request)) {
           throw new AppError("permission_denied", "cross-origin requests are not allowed from this origin");
         }
-        const routed = surface === "rpc" ? (rpcRouters.get(rpcServiceOf(pathname)) ?? rpcFallback) : router;
+        const routed = surface === "rpc" ? (rpcRouters.get(rpcServiceOf(pathname)) ?? rpcFallback) : restRouterFor(pathname);
         response = request.method === "OPTIONS" ? corsPreflight(app.config, request) : ((await routed.fetch(request)) as Response);
       } catch (err) {
         response = errorResponse(err, surface, app, request, pathname);
