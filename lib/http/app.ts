@@ -116,6 +116,7 @@ function portalRefused(request: IRequest): never {
  * requests map alike, and paths of different groups can never match the same route.
  */
 function restGroupOf(path: string): string | undefined {
+  if (!path.startsWith("/v1/")) return undefined;
   const parts = path.split("/");
   if (parts[1] !== "v1" || !parts[2]) return undefined;
   return parts[2] === "consumers" && parts.length > 4 ? `consumers/${parts[4]}` : parts[2];
