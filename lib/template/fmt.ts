@@ -382,6 +382,29 @@ function intFromArg(args: GoValue[], argNum: number): [num: number, isInt: boole
   return [num, isInt, argNum + 1];
 }
 
+/** Applies a printf flag character; false when `c` is not one. */
+function setFlag(f: Flags, c: string): boolean {
+  switch (c) {
+    case "#":
+      f.sharp = true;
+      return true;
+    case "0":
+      f.zero = !f.minus;
+      return true;
+    case "+":
+      f.plus = true;
+      return true;
+    case "-":
+      f.minus = true;
+      f.zero = false;
+      return true;
+    case " ":
+      f.space = true;
+      return true;
+  }
+  return false;
+}
+
 /** %v takes the sharp and plus flags as its own variants (%#v is Go syntax, %+v adds field names). */
 function toV(f: Flags): void {
   f.sharpV = f.sharp;
@@ -417,28 +440,7 @@ function buildPlan(format: string): PlanStep[] {
     if (i >= end) break;
     i++;
     const f: Flags = { plus: false, minus: false, sharp: false, space: false, zero: false };
-    flags: for (; i < end; i++) {
-      switch (format[i]) {
-        case "#":
-          f.sharp = true;
-          break;
-        case "0":
-          f.zero = !f.minus;
-          break;
-        case "+":
-          f.plus = true;
-          break;
-        case "-":
-          f.minus = true;
-          f.zero = false;
-          break;
-        case " ":
-          f.space = true;
-          break;
-        default:
-          break flags;
-      }
-    }
+    while (i < end && setFlag(f, format[i]!)) i++;
     const [wid, hasWid, afterWid] = parsenum(format, i, end);
     i = afterWid;
     if (hasWid) f.wid = wid;
@@ -515,36 +517,15 @@ export function doPrintf(format: string, args: GoValue[]): string {
     i++;
 
     const f: Flags = { plus: false, minus: false, sharp: false, space: false, zero: false };
-    simple: for (; i < end; i++) {
-      const c = format[i]!;
-      switch (c) {
-        case "#":
-          f.sharp = true;
-          break;
-        case "0":
-          f.zero = !f.minus;
-          break;
-        case "+":
-          f.plus = true;
-          break;
-        case "-":
-          f.minus = true;
-          f.zero = false;
-          break;
-        case " ":
-          f.space = true;
-          break;
-        default:
-          // A lower-case verb right after the flags.
-          if (c >= "a" && c <= "z" && argNum < args.length) {
-            if (c === "v" || c === "w") toV(f);
-            out += printArg(args[argNum]!, c, f);
-            argNum++;
-            i++;
-            continue formatLoop;
-          }
-          break simple;
-      }
+    while (i < end && setFlag(f, format[i]!)) i++;
+    // A lower-case verb right after the flags.
+    const c = format[i];
+    if (c !== undefined && c >= "a" && c <= "z" && argNum < args.length) {
+      if (c === "v" || c === "w") toV(f);
+      out += printArg(args[argNum]!, c, f);
+      argNum++;
+      i++;
+      continue formatLoop;
     }
 
     [i, afterIndex] = argNumber(i);
