@@ -31,8 +31,13 @@ export interface AttemptResult {
 }
 
 /** The request headers in the spec's precedence: webhook < subscription < secret headers < the service's own. */
+/**
+ * Defaults < webhook < subscription < secret headers < the service's own. Content-Type is only a default: a
+ * transform may render form data or XML and say so in a custom header (the spec pins the id and signature
+ * headers, and the issue User-Agent, not the content type).
+ */
 export function requestHeaders(target: Target, subscription: SubscriptionTarget | undefined, own: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { "content-type": "application/json" };
   const put = (pairs: [string, string][]) => {
     for (const [name, value] of pairs) {
       const lower = name.toLowerCase();
@@ -93,7 +98,6 @@ export async function attemptDelivery(deps: AttemptDeps, claim: Claimed, event: 
 
   const signature = signatureHeaders(target.signer, `msg_${claim.id}`, Math.floor(now.getTime() / 1000), body);
   const headers = requestHeaders(target, subscription, {
-    "content-type": "application/json",
     "user-agent": USER_AGENT_PREFIX + deps.version,
     "x-svc-event-id": event.id,
     "x-svc-delivery-id": claim.id,

@@ -197,3 +197,13 @@ test("the portal's dry run renders for the token's own consumer", async () => {
   });
   assert.deepEqual([res.status, res.body], [200, { transformed_payload: "dry-portal:ord_1" }]);
 });
+
+test("a transform can send another format and name it in a subscription's Content-Type header", async (t) => {
+  const hook = (await startReceiver(t)).path("/form").answers({ status: 200 });
+  const { ns, event } = await setUp(hook.url, { transformTemplate: "id={{urlencode .payload.id}}&n={{.payload.n}}", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  assert.equal((await pushAndSettle(ns, event, { id: "a b&c", n: 2 })).status, "SUCCESS");
+  const [req] = hook.requests;
+  assert.equal(req!.body, "id=a+b%26c&n=2");
+  assert.equal(req!.headers["content-type"], "application/x-www-form-urlencoded");
+  assert.match(String(req!.headers["webhook-signature"]), /^v1,/, "still signed over the bytes sent");
+});
