@@ -41,8 +41,12 @@ export function compileTemplate(source: string, options: CompileOptions = {}): C
   return new CompiledTemplate(parsed, options.strictMissingKeys ?? false);
 }
 
-const CACHE_SIZE = 1000;
+// Bounded by count and by source size: a parsed tree takes about 40 bytes of memory per byte of source, so 1,000
+// templates of 64 KiB would hold gigabytes. 2 MiB of source keeps the worst case under ~100 MB.
+const CACHE_ENTRIES = 1000;
+const CACHE_SOURCE_BYTES = 2 * 1024 * 1024;
 const cache = new Map<string, CompiledTemplate>();
+let cachedBytes = 0;
 
 /** compileTemplate behind a least-recently-used cache: workers render the same few templates over and over. */
 export function cachedTemplate(source: string, strictMissingKeys: boolean): CompiledTemplate {
@@ -50,12 +54,24 @@ export function cachedTemplate(source: string, strictMissingKeys: boolean): Comp
   let hit = cache.get(key);
   if (hit) {
     cache.delete(key);
-  } else {
-    hit = compileTemplate(source, { strictMissingKeys });
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, hit);
+    return hit;
   }
+  hit = compileTemplate(source, { strictMissingKeys });
   cache.set(key, hit);
+  cachedBytes += key.length;
+  for (const [oldest] of cache) {
+    if (cache.size <= CACHE_ENTRIES && cachedBytes <= CACHE_SOURCE_BYTES) break;
+    if (oldest === key) break; // the newest entry stays even when it alone exceeds the budget
+    cache.delete(oldest);
+    cachedBytes -= oldest.length;
+  }
   return hit;
+}
+
+/** How much the cache holds (for tests). */
+export function templateCacheStats(): { entries: number; sourceBytes: number } {
+  return { entries: cache.size, sourceBytes: cachedBytes };
 }
 
 export interface TemplateFunction {

@@ -8,7 +8,9 @@ import {
   TemplateExecError,
   TemplateLimitError,
   TemplateParseError,
+  cachedTemplate,
   compileTemplate,
+  templateCacheStats,
   templateFunctions,
   type Limits,
 } from "../../lib/template/index.ts";
@@ -499,4 +501,20 @@ test("printf's cached format plans print exactly what parsing the format each ti
     }
   }
   assert.equal(checked, 24_000);
+});
+
+test("the compiled-template cache stays within its entry and source-size bounds and keeps what is used", () => {
+  const big = "x".repeat(60_000);
+  for (let i = 0; i < 100; i++) cachedTemplate(`${big}{{.n}}${i}`, false);
+  const afterBig = templateCacheStats();
+  assert.ok(afterBig.sourceBytes <= 2 * 1024 * 1024, `${afterBig.sourceBytes} bytes of source cached`);
+  assert.ok(afterBig.entries >= 30 && afterBig.entries <= 35, `${afterBig.entries} entries`);
+
+  const hot = cachedTemplate("{{.hot}}", false);
+  for (let i = 0; i < 1500; i++) {
+    cachedTemplate(`{{.n}}${i}`, false);
+    if (i % 100 === 0) assert.equal(cachedTemplate("{{.hot}}", false), hot, "a template in use is never evicted");
+  }
+  assert.ok(templateCacheStats().entries <= 1000);
+  assert.equal(cachedTemplate("{{.hot}}", true) === hot, false, "strict mode is a different compiled template");
 });
