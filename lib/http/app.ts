@@ -118,12 +118,15 @@ function portalRefused(request: IRequest): never {
 function restGroupOf(path: string): string | undefined {
   if (!path.startsWith("/v1/")) return undefined;
   const parts = path.split("/");
-  if (parts[1] !== "v1" || !parts[2]) return undefined;
+  if (!parts[2]) return undefined;
   return parts[2] === "consumers" && parts.length > 4 ? `consumers/${parts[4]}` : parts[2];
 }
 
 /** Paths URL parsing would rewrite (dot segments, empty segments, a trailing slash) take the full table. */
 const IRREGULAR_PATH = /\/\/|\/\.|\/$|%2e/i;
+
+type AppRouter = ReturnType<typeof Router<IRequest, []>>;
+const routerFor = (routers: Map<string, AppRouter>, key: string): AppRouter => routers.get(key) ?? routers.set(key, Router<IRequest, []>()).get(key)!;
 
 /** The service of an RPC path, `/webhook.<Service>/<Method>`. */
 const rpcServiceOf = (pathname: string) => pathname.slice("/webhook.".length, pathname.indexOf("/", 1) >>> 0);
@@ -133,16 +136,14 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
   const portal = Router<IRequest, [PortalGrant]>();
   // itty-router tries routes in order; one router per RPC service keeps an RPC call from testing every REST
   // route's pattern (and every other service's) before its own.
-  const rpcRouters = new Map<string, ReturnType<typeof Router<IRequest, []>>>();
+  const rpcRouters = new Map<string, AppRouter>();
   const rpcTable: Table = [];
   // Likewise REST routes by group, for regular paths; the full router keeps every route for the rest.
-  const restRouters = new Map<string, ReturnType<typeof Router<IRequest, []>>>();
+  const restRouters = new Map<string, AppRouter>();
 
   for (const route of routes) {
     if (route.kind === "rpc") {
-      let service = rpcRouters.get(route.service);
-      if (!service) rpcRouters.set(route.service, (service = Router<IRequest, []>()));
-      service.post(rpcPath(route), rpcHandler(app, route));
+      routerFor(rpcRouters, route.service).post(rpcPath(route), rpcHandler(app, route));
       continue;
     }
     const method = route.method.toLowerCase() as "get";
@@ -151,9 +152,7 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
     const group = restGroupOf(route.path);
     if (group !== undefined) {
       if (/[:*]/.test(group)) throw new Error(`route ${route.path} has a parameter where its group is named`);
-      let grouped = restRouters.get(group);
-      if (!grouped) restRouters.set(group, (grouped = Router<IRequest, []>()));
-      grouped[method](route.path, handler);
+      routerFor(restRouters, group)[method](route.path, handler);
     }
     const portalPath = route.portal ? portalPathOf(route.path) : undefined;
     if (portalPath) portal[method](portalPath, handler);

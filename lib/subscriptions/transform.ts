@@ -4,15 +4,15 @@ import { envelopeBody, envelopeData } from "../deliveries/envelope.ts";
 import { invalid } from "../errors.ts";
 import { getEventTypeWithSample } from "../event-types/event-types.ts";
 import type { Queryable } from "../db/pool.ts";
-import { TemplateExecError, TemplateParseError, cachedTemplate, templateFunctions } from "../template/index.ts";
+import { TemplateExecError, TemplateParseError, cachedTemplate, templateFunctions, type CompiledTemplate } from "../template/index.ts";
 
 export const MAX_TEMPLATE_BYTES = 64 * 1024;
 
 /** Parses the template (cached, as the delivery worker will use it); a failure is INVALID_ARGUMENT. */
-export function checkTransformTemplate(source: string, strict: boolean): void {
+export function checkTransformTemplate(source: string, strict: boolean): CompiledTemplate {
   if (Buffer.byteLength(source, "utf8") > MAX_TEMPLATE_BYTES) throw invalid(`transform_template must be at most ${MAX_TEMPLATE_BYTES} bytes`);
   try {
-    cachedTemplate(source, strict);
+    return cachedTemplate(source, strict);
   } catch (err) {
     if (err instanceof TemplateParseError) {
       const column = editorColumn(source, err.line, err.column);
@@ -51,9 +51,9 @@ export async function testTransformTemplate(db: Queryable, t: TemplateTest): Pro
   if (!type.schema) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`);
   const fields = { ...SAMPLE_IDS, eventName: t.eventName, consumer: t.namespace, timestamp: new Date().toISOString(), attempt: 1 };
   if (t.template === "") return envelopeBody({ ...fields, payloadJson: JSON.stringify(type.sample_payload) });
-  checkTransformTemplate(t.template, t.strict);
+  const template = checkTransformTemplate(t.template, t.strict);
   try {
-    return cachedTemplate(t.template, t.strict).render(envelopeData(fields, type.sample_payload));
+    return template.render(envelopeData(fields, type.sample_payload));
   } catch (err) {
     if (err instanceof TemplateExecError) throw invalid(`transform_template failed on the sample payload: ${err.message}`);
     throw err;
