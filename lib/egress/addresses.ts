@@ -1,5 +1,6 @@
 // IP address rules for outbound targets: which ranges are blocked and why, including IPv4 addresses embedded in
-// IPv6 forms (IPv4-mapped, IPv4-compatible, 6to4, NAT64) which are judged by the IPv4 they carry.
+// IPv6 forms (IPv4-mapped, IPv4-translated, IPv4-compatible, 6to4, NAT64) which are judged by the IPv4 they carry.
+// IPv6 is allow-by-exception: only global unicast (2000::/3) outside the IANA special-purpose ranges passes.
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 
 export type Rule =
@@ -48,6 +49,7 @@ const V6: [string, number, Rule][] = [
   ["100::", 64, "discard"],
   ["2001::", 23, "special-use"],
   ["2001:db8::", 32, "documentation"],
+  ["3fff::", 20, "documentation"],
   ["fc00::", 7, "unique-local"],
   ["fe80::", 10, "link-local"],
   ["fec0::", 10, "site-local"],
@@ -68,6 +70,8 @@ function listsOf(ranges: [string, number, Rule][], type: "ipv4" | "ipv6") {
 }
 const v4Lists = listsOf(V4, "ipv4");
 const v6Lists = listsOf(V6, "ipv6");
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet("2000::", 3, "ipv6");
 const metadata = new BlockList();
 for (const a of METADATA_ADDRESSES) metadata.addAddress(a, isIPv4(a) ? "ipv4" : "ipv6");
 
@@ -91,11 +95,13 @@ export function ipv6Groups(address: string): number[] {
 const v4FromGroups = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
 /** The IPv4 address an IPv6 address carries, and the form it is carried in. */
-export function embeddedIPv4(address: string): { ipv4: string; form: "ipv4-mapped" | "ipv4-compatible" | "nat64" | "6to4" } | undefined {
+export function embeddedIPv4(address: string): { ipv4: string; form: "ipv4-mapped" | "ipv4-translated" | "ipv4-compatible" | "nat64" | "6to4" } | undefined {
   const g = ipv6Groups(address);
   if (g.length !== 8 || g.some((x) => Number.isNaN(x))) return undefined;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
   if (zeros(0, 5) && g[5] === 0xffff) return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "ipv4-mapped" };
+  // ::ffff:0:a.b.c.d (RFC 2765 IPv4-translated, ::ffff:0:0/96).
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "ipv4-translated" };
   // ::a.b.c.d (deprecated IPv4-compatible); :: and ::1 are themselves, not IPv4.
   if (zeros(0, 6) && (g[6]! !== 0 || g[7]! > 1)) return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "ipv4-compatible" };
   if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "nat64" };
@@ -115,5 +121,6 @@ export function blockingRule(address: string): Rule | undefined {
   }
   if (!isIPv6(address)) return "reserved";
   for (const [rule, list] of v6Lists) if (list.check(address, "ipv6")) return rule;
-  return undefined;
+  // Anything outside global unicast is unassigned, reserved or special by definition.
+  return globalUnicast.check(address, "ipv6") ? undefined : "reserved";
 }

@@ -125,6 +125,9 @@ function restGroupOf(path: string): string | undefined {
 /** Paths URL parsing would rewrite (dot segments, empty segments, a trailing slash) take the full table. */
 const IRREGULAR_PATH = /\/\/|\/\.|\/$|%2e/i;
 
+/** The path the router sees: dot segments (also percent-encoded ones) resolved. */
+const resolvedPath = (url: string) => new URL(url).pathname;
+
 type AppRouter = ReturnType<typeof Router<IRequest, []>>;
 const routerFor = (routers: Map<string, AppRouter>, key: string): AppRouter => routers.get(key) ?? routers.set(key, Router<IRequest, []>()).get(key)!;
 
@@ -181,9 +184,10 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
       const pathname = pathOf(request.url);
       const surface = surfaceOf(pathname);
       try {
-        // Checked on the path as sent: URL parsing would resolve /portal/api/../ before routing sees it.
+        // Checked on the path as sent: URL parsing resolves /x/../portal/api/ (and /./, /%2e/) before routing
+        // sees it, so any request whose resolved path lands in the portal is judged by its raw path.
         const rawPath = rawPathOf(request);
-        if (rawPath.startsWith("/portal/")) checkPortalPath(rawPath);
+        if (rawPath.startsWith("/portal/") || (IRREGULAR_PATH.test(rawPath) && resolvedPath(request.url).startsWith("/portal/"))) checkPortalPath(rawPath);
         if (crossOriginBlocked(app.config, request)) {
           throw new AppError("permission_denied", "cross-origin requests are not allowed from this origin");
         }

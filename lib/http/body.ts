@@ -1,6 +1,7 @@
 // Reads request bodies, counting bytes against the configured limit.
 import type { IncomingMessage } from "node:http";
 import { AppError } from "../errors.ts";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.ts";
 import { nodeRequestOf } from "./node-request.ts";
 
 export function tooLarge(maxBytes: number): AppError {
@@ -80,10 +81,11 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   return request.body ? readWebStream(request.body, maxBytes) : "";
 }
 
-/** Parsed JSON body; an empty body is `undefined`. Malformed JSON is a 400 invalid_argument. */
+/** Parsed JSON body; an empty body is `undefined`. Malformed or too deeply nested JSON is a 400 invalid_argument. */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") return undefined;
+  if (nestsDeeperThan(text)) throw new AppError("invalid_argument", `request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text);
   } catch (err) {

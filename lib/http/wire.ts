@@ -7,14 +7,16 @@ type AnySchema = z.ZodType;
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
 
-/** Schema wrappers that do not change which keys an object accepts. */
+/** Schema wrappers that do not change which keys an object accepts (public zod API only). */
 function unwrap(schema: AnySchema): AnySchema {
-  let s = schema as AnySchema & { _zod: { def: Record<string, unknown> } };
+  let s = schema;
   for (let i = 0; i < 16; i++) {
-    const def = s._zod.def;
-    const inner = (def.innerType ?? (def.type === "pipe" ? def.in : undefined) ?? (def.type === "lazy" ? (def.getter as () => AnySchema)() : undefined)) as typeof s | undefined;
-    if (!inner) break;
-    s = inner;
+    if (s instanceof z.ZodPipe) s = s.in as AnySchema;
+    else if (
+      s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault || s instanceof z.ZodPrefault ||
+      s instanceof z.ZodNonOptional || s instanceof z.ZodReadonly || s instanceof z.ZodCatch || s instanceof z.ZodLazy
+    ) s = s.unwrap() as AnySchema;
+    else break;
   }
   return s;
 }
@@ -24,22 +26,24 @@ function unwrap(schema: AnySchema): AnySchema {
  * keys inside records (payload, labels, headers, metadata) are the user's data and are never renamed.
  */
 export function normalizeKeys(schema: AnySchema, value: unknown): unknown {
-  const s = unwrap(schema) as AnySchema & { _zod: { def: Record<string, unknown> } };
-  const def = s._zod.def;
-  if (def.type === "object" && value !== null && typeof value === "object" && !Array.isArray(value)) {
-    const shape = (s as unknown as z.ZodObject).shape as Record<string, AnySchema>;
+  const s = unwrap(schema);
+  if (s instanceof z.ZodObject && value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const shape = s.shape as Record<string, AnySchema>;
+    // Own keys only: `toString` or `__proto__` in a body are data, never the schema's or Object's members.
+    const declared = (key: string) => Object.hasOwn(shape, key);
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      const target = key in shape ? key : snake(key) in shape ? snake(key) : key;
-      out[target] = shape[target] ? normalizeKeys(shape[target], v) : v;
+      const target = declared(key) ? key : declared(snake(key)) ? snake(key) : key;
+      // defineProperty, because assigning `__proto__` would replace the prototype of the object zod parses.
+      Object.defineProperty(out, target, { value: declared(target) ? normalizeKeys(shape[target]!, v) : v, enumerable: true, writable: true, configurable: true });
     }
     return out;
   }
-  if (def.type === "array" && Array.isArray(value)) {
-    return value.map((v) => normalizeKeys(def.element as AnySchema, v));
+  if (s instanceof z.ZodArray && Array.isArray(value)) {
+    return value.map((v) => normalizeKeys(s.element as AnySchema, v));
   }
-  if (def.type === "union" && value !== null && typeof value === "object") {
-    const option = (def.options as AnySchema[]).find((o) => (unwrap(o) as { _zod: { def: { type: string } } })._zod.def.type === "object");
+  if (s instanceof z.ZodUnion && value !== null && typeof value === "object") {
+    const option = (s.options as AnySchema[]).find((o) => unwrap(o) instanceof z.ZodObject);
     return option ? normalizeKeys(option, value) : value;
   }
   return value;

@@ -61,6 +61,14 @@ test("random public IPv4 addresses pass and random addresses inside blocked rang
   }
 });
 
+test("IPv6 is allow-by-exception: only global unicast outside the special-purpose ranges passes", () => {
+  for (const ip of ["::ffff:0:7f00:1", "::ffff:0:127.0.0.1", "::ffff:0:a00:1", "::ffff:0:a9fe:a9fe", "5f00::1", "8000::1", "e000::1"]) {
+    assert.equal(strict.checkAddress(ip).ok, false, ip);
+  }
+  assert.deepEqual(embeddedIPv4("::ffff:0:7f00:1"), { ipv4: "127.0.0.1", form: "ipv4-translated" });
+  assert.equal(strict.checkAddress("::ffff:0:5db8:d822").ok, true, "translated form of a public IPv4");
+});
+
 test("IPv6: loopback, unspecified, ULA, link-local, site-local, multicast, documentation, special-use, discard and local NAT64 are blocked", () => {
   const cases: [string, string][] = [
     ["::1", "loopback"],
@@ -76,13 +84,18 @@ test("IPv6: loopback, unspecified, ULA, link-local, site-local, multicast, docum
     ["2001:1ff:ffff::1", "special-use"],
     ["100::1", "discard"],
     ["64:ff9b:1::1", "nat64-local"],
+    ["3fff::1", "documentation"],
+    ["fbff::1", "reserved"],
+    ["4000::1", "reserved"],
+    ["::2:3:4:5:6", "reserved"],
+    ["1::1", "reserved"],
   ];
   for (const [ip, rule] of cases) {
     const v = strict.checkAddress(ip);
     assert.equal(v.ok, false, ip);
     assert.equal((v as { rule: string }).rule, rule, ip);
   }
-  for (const ip of ["2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "2001:200::1", "fbff::1"]) assert.equal(strict.checkAddress(ip).ok, true, ip);
+  for (const ip of ["2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "2001:200::1", "3fff:1000::1", "2620:4f:8000::1"]) assert.equal(strict.checkAddress(ip).ok, true, ip);
 });
 
 test("IPv4 embedded in mapped, compatible, 6to4 and NAT64 forms is judged by the IPv4 it carries", () => {
