@@ -1,6 +1,6 @@
 // POST /v1/consumers/{consumer}/events?event=<name> — push an event; processing is asynchronous (202).
 import { z } from "zod";
-import { pushEvent } from "../../lib/events/push.ts";
+import { oneIdempotencyKey, pushEvent } from "../../lib/events/push.ts";
 import { rest } from "../../lib/http/route.ts";
 import { jsonObject, stringMap } from "../schemas/common.ts";
 import { eventName } from "../schemas/event-types.ts";
@@ -23,11 +23,14 @@ export default rest({
     metadata: stringMap().default({}),
     ttl_seconds: ttlSeconds(),
   }),
+  // The IETF Idempotency-Key header is an alias of the body's idempotency_key.
+  headers: z.object({ "idempotency-key": idempotencyKey().optional().describe("Alias of the body's idempotency_key; both may be sent only with the same value.") }),
   status: 202,
   response: pushResultSchema,
   errors: [404, 409],
-  async handle({ params, query, body }, { app }) {
+  async handle({ params, query, body, headers }, { app }) {
+    const idempotencyKey = oneIdempotencyKey(headers["idempotency-key"], body.idempotency_key);
     await app.namespaces.ensure(app.db, params.consumer);
-    return pushEvent(app, { namespace: params.consumer, event: query.event, payload: body.payload, ttlSeconds: body.ttl_seconds, metadata: body.metadata, labels: body.labels, idempotencyKey: body.idempotency_key });
+    return pushEvent(app, { namespace: params.consumer, event: query.event, payload: body.payload, ttlSeconds: body.ttl_seconds, metadata: body.metadata, labels: body.labels, idempotencyKey });
   },
 });

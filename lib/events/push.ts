@@ -64,3 +64,11 @@ export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult
   });
   return { event_id: eventId, warnings, duplicate };
 }
+
+/** The idempotency key of a push given as a header and/or in the body: the two must agree when both are sent. */
+export function oneIdempotencyKey(header: string | undefined, body: string | undefined): string | undefined {
+  if (header !== undefined && body !== undefined && header !== body) {
+    throw invalid("the Idempotency-Key header and the body's idempotency_key differ; send one, or the same value in both");
+  }
+  return header ?? body;
+}

@@ -1,5 +1,6 @@
 // The fetch handler for every surface: itty-router over the route table, errors mapped in one place.
 import { Router, type IRequest } from "itty-router";
+import type { z } from "zod";
 import type { AppContext, Principal, RequestContext } from "../app/context.ts";
 import { authenticate, requireAdmin } from "../access/authenticate.ts";
 import { authenticatePortal, type PortalGrant } from "../access/portal.ts";
@@ -47,6 +48,16 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
   return out;
 }
 
+/** The values of the headers a route declares (absent ones stay absent). */
+function declaredHeaders(schema: z.ZodObject, headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = headers.get(name);
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}
+
 async function principalFor(app: AppContext, request: Request, access: "public" | "admin"): Promise<Principal> {
   if (access === "public") return { kind: "anonymous" };
   const principal = await authenticate(app, request);
@@ -63,8 +74,9 @@ function restHandler(app: AppContext, route: RestRoute) {
     if (grant) rawParams.consumer = grant.consumer;
     const params = route.params ? parseInput(route.params, rawParams) : undefined;
     const query = route.query ? parseInput(route.query, request.query) : undefined;
+    const headers = route.headers ? parseInput(route.headers, declaredHeaders(route.headers, request.headers)) : undefined;
     const body = route.body ? parseInput(route.body, await readJsonBody(request, app.config.maxBodyBytes)) : undefined;
-    const result = await route.handle({ params, query, body }, ctx);
+    const result = await route.handle({ params, query, body, headers }, ctx);
     if (result instanceof Response) return result;
     const status = route.status ?? 200;
     return status === 204 ? empty(204) : json(result ?? {}, status);

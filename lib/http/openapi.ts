@@ -47,7 +47,7 @@ const statusText: Record<number, string> = {
 
 function parametersOf(route: RestRoute): Json[] {
   const out: Json[] = [];
-  const add = (where: "path" | "query", schema: z.ZodObject | undefined) => {
+  const add = (where: "path" | "query" | "header", schema: z.ZodObject | undefined) => {
     if (!schema) return;
     const json = schemaOf(schema, "input") as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, prop] of Object.entries(json.properties ?? {})) {
@@ -56,6 +56,7 @@ function parametersOf(route: RestRoute): Json[] {
   };
   add("path", route.params);
   add("query", route.query);
+  add("header", route.headers);
   return out;
 }
 

@@ -15,13 +15,19 @@ export type Access = "public" | "admin";
 type AnyObject = z.ZodObject;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RestInput<P, Q, B> {
+export interface RestInput<P, Q, B, H = undefined> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
+  headers: Out<H>;
 }
 
-export interface RestRoute<P extends AnyObject | undefined = AnyObject | undefined, Q extends AnyObject | undefined = AnyObject | undefined, B extends z.ZodType | undefined = z.ZodType | undefined> {
+export interface RestRoute<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  H extends AnyObject | undefined = AnyObject | undefined,
+> {
   kind: "rest";
   method: HttpMethod;
   /** itty-router pattern, e.g. /v1/consumers/:consumer/webhooks/:webhook_id */
@@ -35,13 +41,15 @@ export interface RestRoute<P extends AnyObject | undefined = AnyObject | undefin
   params?: P;
   query?: Q;
   body?: B;
+  /** Request headers the operation reads, by lower-case name (documented as header parameters). */
+  headers?: H;
   /** Success status (default 200; 204 sends no body). */
   status?: number;
   /** Response body schema, for the OpenAPI document. */
   response?: z.ZodType;
   /** Extra documented error statuses besides the ones every route has. */
   errors?: number[];
-  handle(input: RestInput<P, Q, B>, ctx: RequestContext): Promise<unknown>;
+  handle(input: RestInput<P, Q, B, H>, ctx: RequestContext): Promise<unknown>;
 }
 
 export interface RawRoute {
@@ -69,11 +77,16 @@ export interface RpcRoute<I extends z.ZodType = z.ZodType> {
   handle(input: z.output<I>, ctx: RequestContext): Promise<object>;
 }
 
-export type AnyRoute = RestRoute<any, any, any> | RawRoute | RpcRoute<any>;
+export type AnyRoute = RestRoute<any, any, any, any> | RawRoute | RpcRoute<any>;
 
-export const rest = <P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  r: Omit<RestRoute<P, Q, B>, "kind">,
-): RestRoute<P, Q, B> => ({ kind: "rest", ...r });
+export const rest = <
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  H extends AnyObject | undefined = undefined,
+>(
+  r: Omit<RestRoute<P, Q, B, H>, "kind">,
+): RestRoute<P, Q, B, H> => ({ kind: "rest", ...r });
 
 export const raw = (r: Omit<RawRoute, "kind">): RawRoute => ({ kind: "raw", ...r });
 

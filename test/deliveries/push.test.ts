@@ -204,3 +204,26 @@ test("a NUL character in a payload is a 400 and never fails the pushes batched w
   const rest = await svc().rest("POST", "/v1/consumers/default/webhooks", { url: "https://93.184.216.34/nul", events: ["x"], description: "nul\u0000here" });
   assert.equal(rest.status, 400);
 });
+
+test("REST push takes the Idempotency-Key header as an alias of idempotency_key; a conflict between the two is a 400", async () => {
+  const event = unique("idem-header");
+  await svc().rpc("EventService", "RegisterEvent", { name: event });
+  const path = `/v1/consumers/default/events?event=${event}`;
+  const push = (body: unknown, key?: string) => svc().request(path, { method: "POST", json: body, headers: key ? { "idempotency-key": key } : {} });
+  const first = await push({ payload: { n: 1 } }, "order-42");
+  assert.equal(first.status, 202, JSON.stringify(first.body));
+  assert.equal(first.body.duplicate, false);
+  const byHeader = await push({ payload: { n: 2 } }, "order-42");
+  assert.equal(byHeader.body.event_id, first.body.event_id);
+  assert.equal(byHeader.body.duplicate, true);
+  const byBody = await push({ payload: { n: 3 }, idempotency_key: "order-42" });
+  assert.equal(byBody.body.event_id, first.body.event_id);
+  const same = await push({ payload: { n: 4 }, idempotency_key: "order-42" }, "order-42");
+  assert.equal(same.body.event_id, first.body.event_id);
+  const conflict = await push({ payload: { n: 5 }, idempotency_key: "order-43" }, "order-42");
+  assert.equal(conflict.status, 400);
+  assert.match(conflict.body.detail, /Idempotency-Key header and the body's idempotency_key differ/);
+  const doc = await svc().request("/openapi.json");
+  const params = doc.body.paths["/v1/consumers/{consumer}/events"].post.parameters as { name: string; in: string }[];
+  assert.ok(params.some((p) => p.name === "idempotency-key" && p.in === "header"), "documented as a header parameter");
+});
