@@ -53,6 +53,7 @@ import webhooksHealth from "./rest/webhooks.health.ts";
 import webhooksList from "./rest/webhooks.list.ts";
 import webhooksListAll from "./rest/webhooks.list-all.ts";
 import webhooksPause from "./rest/webhooks.pause.ts";
+import webhooksRotateSecret from "./rest/webhooks.rotate-secret.ts";
 import webhooksResume from "./rest/webhooks.resume.ts";
 import webhooksRetry from "./rest/webhooks.retry.ts";
 import webhooksUpdate from "./rest/webhooks.update.ts";
@@ -93,6 +94,7 @@ import webhookServiceGetNamespaceStats from "./rpc/WebhookService.GetNamespaceSt
 import webhookServiceGetTemplateFunctions from "./rpc/WebhookService.GetTemplateFunctions.ts";
 import webhookServiceListWebhooks from "./rpc/WebhookService.ListWebhooks.ts";
 import webhookServicePauseWebhook from "./rpc/WebhookService.PauseWebhook.ts";
+import webhookServiceRotateWebhookSecret from "./rpc/WebhookService.RotateWebhookSecret.ts";
 import webhookServiceRegisterWebhook from "./rpc/WebhookService.RegisterWebhook.ts";
 import webhookServiceResumeWebhook from "./rpc/WebhookService.ResumeWebhook.ts";
 import webhookServiceUnregisterWebhook from "./rpc/WebhookService.UnregisterWebhook.ts";
@@ -128,7 +130,7 @@ export const restRoutes: AnyRoute[] = [
   // tokens
   tokensCreate, tokensList, tokensRevoke,
   // webhooks
-  webhooksCreate, webhooksDelete, webhooksGet, webhooksHealth, webhooksList, webhooksListAll, webhooksPause, webhooksResume, webhooksRetry, webhooksUpdate,
+  webhooksCreate, webhooksDelete, webhooksGet, webhooksHealth, webhooksList, webhooksListAll, webhooksPause, webhooksRotateSecret, webhooksResume, webhooksRetry, webhooksUpdate,
   // whoami
   whoami,
 ];
@@ -145,7 +147,7 @@ export const rpcRoutes: AnyRoute[] = [
   // SubscriptionService
   subscriptionServiceCreateSubscription, subscriptionServiceDeleteSubscription, subscriptionServiceGetSubscription, subscriptionServiceListSubscriptions, subscriptionServiceTestSubscriptionTemplate, subscriptionServiceUpdateSubscription,
   // WebhookService
-  webhookServiceGetNamespaceStats, webhookServiceGetTemplateFunctions, webhookServiceListWebhooks, webhookServicePauseWebhook, webhookServiceRegisterWebhook, webhookServiceResumeWebhook, webhookServiceUnregisterWebhook, webhookServiceUpdateWebhookConfig,
+  webhookServiceGetNamespaceStats, webhookServiceGetTemplateFunctions, webhookServiceListWebhooks, webhookServicePauseWebhook, webhookServiceRegisterWebhook, webhookServiceRotateWebhookSecret, webhookServiceResumeWebhook, webhookServiceUnregisterWebhook, webhookServiceUpdateWebhookConfig,
 ];
 
 export const routes: AnyRoute[] = [...systemRoutes, ...restRoutes, ...rpcRoutes];

@@ -4,6 +4,7 @@ import { createGuardedDispatcher } from "../lib/egress/index.ts";
 import { startBatchWorker, type BatchWorker } from "./batches.ts";
 import { startDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "./deliver.ts";
 import { startFanOutWorker, type FanOutWorker } from "./fanout.ts";
+import { destroyRotatedSecretsJob } from "./destroy-rotated-secrets.ts";
 import { expireDeliveriesJob } from "./expire-deliveries.ts";
 import { expiredBatchesJob, healthWindowJob } from "./maintenance.ts";
 import { purgeCredentialsJob } from "./purge-credentials.ts";
@@ -19,7 +20,7 @@ export interface Workers extends Record<string, unknown> {
   stop(): Promise<void>;
 }
 
-export const scheduledJobs: ScheduledJob[] = [expireDeliveriesJob, purgeDeletedWebhooksJob, purgeCredentialsJob, healthWindowJob, expiredBatchesJob, purgeEventsJob];
+export const scheduledJobs: ScheduledJob[] = [expireDeliveriesJob, purgeDeletedWebhooksJob, purgeCredentialsJob, healthWindowJob, expiredBatchesJob, purgeEventsJob, destroyRotatedSecretsJob];
 
 export type WorkerOptions = Partial<Omit<DeliveryWorkerOptions, "dispatcherFor">> & { schedulerTickMs?: number };
 

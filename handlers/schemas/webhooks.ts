@@ -63,3 +63,27 @@ export const webhookSchema = z.object({
 });
 
 export const webhookListSchema = (key: string) => z.object({ [key]: z.array(webhookSchema), pagination: pageInfoSchema });
+
+/** Options of a secret rotation (REST body and RPC request). */
+export const rotationFields = {
+  secret: z.string().optional().describe("The new whsec_ secret; omitted, svc generates one"),
+  grace_seconds: int32()
+    .pipe(z.number().min(0, "grace_seconds must be from 0 to 604800 (7 days)").max(604_800, "grace_seconds must be from 0 to 604800 (7 days)"))
+    .optional()
+    .describe("How long the replaced secret and key keep signing beside the new ones (default 86400; 0 replaces at once)"),
+};
+
+export const rotationResultSchema = z.object({
+  webhook_id: z.string(),
+  webhook_secret: z.string().describe("The new whsec_ secret, in plaintext only in this response"),
+  signing_public_key: z.string().describe("The new base64 Ed25519 public key"),
+  previous_secret_expires_at: z.string().nullable().describe("When the replaced secret and key stop signing and are destroyed; null when replaced at once"),
+});
+
+/** The answer to a rotation on both surfaces. */
+export const rotationResult = (r: { webhook: { webhook_id: string; http_config: { webhook_secret: string }; signing_public_key: string }; previousExpiresAt: Date | null }) => ({
+  webhook_id: r.webhook.webhook_id,
+  webhook_secret: r.webhook.http_config.webhook_secret,
+  signing_public_key: r.webhook.signing_public_key,
+  previous_secret_expires_at: r.previousExpiresAt ? r.previousExpiresAt.toISOString() : null,
+});

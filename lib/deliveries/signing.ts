@@ -8,6 +8,8 @@ export interface Signer {
   hmacKey: Buffer | null;
   /** Ed25519 private key. */
   ed25519: KeyObject | null;
+  /** What a rotation replaced: it signs beside the current pair until `untilMs` (epoch ms), then never again. */
+  previous?: { hmacKey: Buffer | null; ed25519: KeyObject | null; untilMs: number } | null;
 }
 
 // PKCS#8 DER prefix for an Ed25519 private key; the 32-byte seed follows it.
@@ -27,12 +29,16 @@ export interface SignatureHeaders {
   "webhook-signature": string;
 }
 
-/** The three Standard Webhooks headers, or null when there is nothing to sign with. */
+/**
+ * The three Standard Webhooks headers, or null when there is nothing to sign with. Inside a rotation's overlap
+ * window each scheme carries two signatures, the new one first, so receivers verify with either secret.
+ */
 export function signatureHeaders(signer: Signer, msgId: string, timestampSeconds: number, body: string): SignatureHeaders | null {
   if (!signer.hmacKey && !signer.ed25519) return null;
   const content = Buffer.from(`${msgId}.${timestampSeconds}.${body}`, "utf8");
+  const previous = signer.previous && timestampSeconds * 1000 < signer.previous.untilMs ? signer.previous : null;
   const signatures: string[] = [];
-  if (signer.hmacKey) signatures.push("v1," + createHmac("sha256", signer.hmacKey).update(content).digest("base64"));
-  if (signer.ed25519) signatures.push("v1a," + sign(null, content, signer.ed25519).toString("base64"));
+  for (const key of [signer.hmacKey, previous?.hmacKey]) if (key) signatures.push("v1," + createHmac("sha256", key).update(content).digest("base64"));
+  for (const key of [signer.ed25519, previous?.ed25519]) if (key) signatures.push("v1a," + sign(null, content, key).toString("base64"));
   return { "webhook-id": msgId, "webhook-timestamp": String(timestampSeconds), "webhook-signature": signatures.join(" ") };
 }

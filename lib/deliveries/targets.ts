@@ -42,6 +42,13 @@ function loadTarget(r: any, keyring: Keyring): Target {
   try {
     if (r.signing_secret) signer.hmacKey = hmacKeyFromSecret(keyring.decryptString(r.signing_secret, secretContext.signingSecret(r.id)));
     signer.ed25519 = ed25519KeyFromSeed(keyring.decrypt(r.signing_key, secretContext.signingKey(r.id)));
+    if (r.previous_until_ms !== null) {
+      signer.previous = {
+        hmacKey: r.previous_signing_secret ? hmacKeyFromSecret(keyring.decryptString(r.previous_signing_secret, secretContext.signingSecret(r.id))) : null,
+        ed25519: r.previous_signing_key ? ed25519KeyFromSeed(keyring.decrypt(r.previous_signing_key, secretContext.signingKey(r.id))) : null,
+        untilMs: Number(r.previous_until_ms),
+      };
+    }
     if (r.secret_headers) secretHeaders = JSON.parse(keyring.decryptString(r.secret_headers, secretContext.secretHeaders(r.id)));
   } catch (err) {
     secretError = `webhook secrets cannot be decrypted (${(err as Error).message}); nothing is sent unsigned`;
@@ -97,6 +104,7 @@ export class TargetCache {
         name: "targets.webhooks",
         text: `select id, namespace, url, headers, secret_headers, signing_secret, signing_key, max_retries, retry_backoff_seconds,
                       request_timeout_seconds, expected_status_codes, verify_ssl, capture_response_body, follow_redirects, rate_limit_rps,
+                      previous_signing_secret, previous_signing_key, extract(epoch from previous_expires_at) * 1000 as previous_until_ms,
                       extract(epoch from updated_at) * 1000 as version
                  from webhooks where id = any($1::uuid[])`,
         values: [stale],

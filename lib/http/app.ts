@@ -13,7 +13,7 @@ import { checkPortalPath, portalPathOf } from "./portal-paths.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { empty, json } from "./respond.ts";
 import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
-import { rpcPath } from "./route.ts";
+import { hasLiteralColon, pathPattern, rpcPath, type HttpMethod } from "./route.ts";
 import { parseInput } from "./wire.ts";
 
 export interface HttpApp {
@@ -141,6 +141,12 @@ const IRREGULAR_PATH = /\/\/|\/\.|\/$|%2e/i;
 const resolvedPath = (url: string) => new URL(url).pathname;
 
 type AppRouter = ReturnType<typeof Router<IRequest, []>>;
+
+/** Adds a route; itty-router would read the `:verb` of a literal `resource:verb` segment as a parameter. */
+function register<A extends unknown[]>(r: ReturnType<typeof Router<IRequest, A>>, method: HttpMethod, path: string, handler: (request: IRequest, ...args: A) => unknown): void {
+  if (hasLiteralColon(path)) r.routes.push([method, pathPattern(path), [handler], path]);
+  else r[method.toLowerCase() as "get"](path, handler);
+}
 const routerFor = (routers: Map<string, AppRouter>, key: string): AppRouter => routers.get(key) ?? routers.set(key, Router<IRequest, []>()).get(key)!;
 
 /** The service of an RPC path, `/webhook.<Service>/<Method>`. */
@@ -161,16 +167,15 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
       routerFor(rpcRouters, route.service).post(rpcPath(route), rpcHandler(app, route));
       continue;
     }
-    const method = route.method.toLowerCase() as "get";
     const handler = route.kind === "rest" ? restHandler(app, route) : rawHandler(app, route);
-    router[method](route.path, handler);
+    register(router, route.method, route.path, handler);
     const group = restGroupOf(route.path);
     if (group !== undefined) {
       if (/[:*]/.test(group)) throw new Error(`route ${route.path} has a parameter where its group is named`);
-      routerFor(restRouters, group)[method](route.path, handler);
+      register(routerFor(restRouters, group), route.method, route.path, handler);
     }
     const portalPath = route.portal ? portalPathOf(route.path) : undefined;
-    if (portalPath) portal[method](portalPath, handler);
+    if (portalPath) register(portal, route.method, portalPath, handler);
   }
   const table = router.routes.slice() as Table;
 

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the route table (zod schemas -> JSON Schema 2020-12).
 import { z } from "zod";
 import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
-import { rpcPath } from "./route.ts";
+import { PATH_PARAM, rpcPath } from "./route.ts";
 
 type Json = Record<string, unknown>;
 
@@ -60,7 +60,7 @@ function parametersOf(route: RestRoute): Json[] {
   return out;
 }
 
-const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+const openApiPath = (path: string) => path.replace(PATH_PARAM, "{$1}");
 
 function restOperation(route: RestRoute): Json {
   const status = route.status ?? 200;

@@ -92,4 +92,18 @@ export const raw = (r: Omit<RawRoute, "kind">): RawRoute => ({ kind: "raw", ...r
 
 export const rpc = <I extends z.ZodType>(r: Omit<RpcRoute<I>, "kind">): RpcRoute<I> => ({ kind: "rpc", ...r });
 
+/**
+ * A path parameter (`/:name`). A colon inside a segment is literal: `secret:rotate` is a custom method in the
+ * style of Google's AIP-136, not a parameter.
+ */
+export const PATH_PARAM = /(?<=\/):(\w+)/g;
+
+/** The router's pattern for a path, with literal colons kept literal. */
+export function pathPattern(path: string): RegExp {
+  const source = path.split("/").map((segment) => (segment.startsWith(":") ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/");
+  return new RegExp(`^${source}/*$`);
+}
+
+export const hasLiteralColon = (path: string) => /[^/]:/.test(path);
+
 export const rpcPath = (r: RpcRoute<any>) => `/webhook.${r.service}/${r.method}`;

@@ -188,7 +188,13 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
         const columns = ["max_retries", "retry_backoff_seconds", "request_timeout_seconds", "expected_status_codes", "verify_ssl", "capture_response_body", "follow_redirects", "rate_limit_rps"];
         configValues(c).forEach((v, i) => set(columns[i]!, v));
       }
-      if (newSecret !== undefined) set("signing_secret", newSecret ? deps.keyring.encrypt(newSecret, secretContext.signingSecret(id)) : null);
+      if (newSecret !== undefined) {
+        // Immediate replace: any overlap window a rotation left ends here too.
+        set("signing_secret", newSecret ? deps.keyring.encrypt(newSecret, secretContext.signingSecret(id)) : null);
+        set("previous_signing_secret", null);
+        set("previous_signing_key", null);
+        set("previous_expires_at", null);
+      }
       if (sets.length) await tx.query(`update webhooks set ${sets.join(", ")}, updated_at = now() where id = $1`, values);
       if (events) {
         await tx.query("delete from subscriptions where webhook_id = $1 and event_name <> all($2::text[])", [id, events]);

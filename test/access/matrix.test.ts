@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { routes } from "../../handlers/routes.ts";
 import { portalPathOf } from "../../lib/http/portal-paths.ts";
-import { rpcPath, type AnyRoute } from "../../lib/http/route.ts";
+import { rpcPath, type AnyRoute, PATH_PARAM } from "../../lib/http/route.ts";
 import { sharedService, TEST_API_KEY } from "../helpers/service.ts";
 
 const svc = sharedService();
@@ -29,7 +29,7 @@ async function credentials(): Promise<Record<Cred, string | null>> {
 }
 
 const fill = (path: string) =>
-  path.replace(/:(\w+)/g, (_m, name: string) => (name === "consumer" ? "matrix-a" : name === "name" ? "matrix.event" : /_id$/.test(name) ? "00000000-0000-4000-8000-000000000000" : "x"));
+  path.replace(PATH_PARAM, (_m, name: string) => (name === "consumer" ? "matrix-a" : name === "name" ? "matrix.event" : /_id$/.test(name) ? "00000000-0000-4000-8000-000000000000" : "x"));
 
 function requestOf(route: AnyRoute, portal: boolean): { method: string; path: string; body?: string } | undefined {
   if (route.kind === "rpc") return portal ? undefined : { method: "POST", path: rpcPath(route), body: "{}" };

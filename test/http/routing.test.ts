@@ -3,12 +3,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { routes } from "../../handlers/routes.ts";
-import { rpcPath } from "../../lib/http/route.ts";
+import { rpcPath, PATH_PARAM } from "../../lib/http/route.ts";
 import { sharedService } from "../helpers/service.ts";
 
 const svc = sharedService();
 
-const fill = (path: string) => path.replace(/:(\w+)/g, (_m, name: string) => (name === "consumer" ? "routing-c" : name === "name" ? "routing.event" : /_id$/.test(name) ? "00000000-0000-4000-8000-000000000000" : "x"));
+const fill = (path: string) => path.replace(PATH_PARAM, (_m, name: string) => (name === "consumer" ? "routing-c" : name === "name" ? "routing.event" : /_id$/.test(name) ? "00000000-0000-4000-8000-000000000000" : "x"));
 const NO_ROUTE = /^(no route for|unknown RPC method)|is not allowed on|are called with POST/;
 
 async function reach(method: string, path: string) {

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { z } from "zod";
 import { fieldMask, int32, int64, normalizeKeys, protoEnum } from "../../lib/http/wire.ts";
 import { routes } from "../../handlers/routes.ts";
-import { rpcPath } from "../../lib/http/route.ts";
+import { rpcPath, PATH_PARAM } from "../../lib/http/route.ts";
 import { RpcError, sharedService } from "../helpers/service.ts";
 
 const svc = sharedService();
@@ -59,7 +59,7 @@ test("every error body on RPC is {code, message} with Connect's status", async (
 test("the OpenAPI document lists every REST route and every RPC method of the route table", async () => {
   const doc = (await svc().request("/openapi.json", { apiKey: null })).body;
   for (const route of routes) {
-    const path = route.kind === "rpc" ? rpcPath(route) : route.path.replace(/:(\w+)/g, "{$1}");
+    const path = route.kind === "rpc" ? rpcPath(route) : route.path.replace(PATH_PARAM, "{$1}");
     const method = route.kind === "rpc" ? "post" : route.method.toLowerCase();
     assert.ok(doc.paths[path]?.[method], `${method} ${path}`);
   }
