@@ -2,7 +2,7 @@
 import type { AppContext } from "../lib/app/context.ts";
 import { claimBatch, releaseBatch } from "../lib/batches/batches.ts";
 import { runBatch } from "../lib/batches/run.ts";
-import { isConnectionError } from "../lib/db/pool.ts";
+import { startWorkLoop } from "../lib/jobs/loop.ts";
 
 export interface BatchWorker {
   poke(): void;
@@ -12,44 +12,26 @@ export interface BatchWorker {
 
 export function startBatchWorker(app: AppContext, options: { pollMs?: number } = {}): BatchWorker {
   const log = app.log.child({ worker: "batches" });
-  let running: Promise<void> | undefined;
   let stopping = false;
-
-  const loop = async () => {
-    for (;;) {
-      if (stopping) return;
+  const loop = startWorkLoop(app, {
+    name: "batches",
+    topic: "batches",
+    pollMs: options.pollMs,
+    async step() {
       const batch = await claimBatch(app.db);
-      if (!batch) return;
+      if (!batch) return false;
       const outcome = await runBatch(app, batch, () => stopping);
       if (outcome === "paused") await releaseBatch(app.db, batch.id);
       log.info("batch finished", { batch_id: batch.id, kind: batch.kind, outcome });
-    }
-  };
-
-  const wake = () => {
-    if (stopping || running) return;
-    running = loop()
-      .catch((err) => {
-        if (isConnectionError(err)) log.warn("batch work paused: database unavailable", { error: (err as Error).message });
-        else log.error("batch processing failed; its lease will hand it on", { error: err });
-      })
-      .finally(() => (running = undefined));
-  };
-
-  app.signals.on("batches", wake);
-  const poll = setInterval(wake, options.pollMs ?? 1_000);
-  poll.unref();
-  wake();
-  return {
-    poke: wake,
-    idle: async () => {
-      while (running) await running;
+      return true;
     },
+  });
+  return {
+    poke: loop.wake,
+    idle: loop.idle,
     async stop() {
       stopping = true;
-      clearInterval(poll);
-      app.signals.off("batches", wake);
-      await running;
+      await loop.stop();
     },
   };
 }

@@ -1,56 +1,80 @@
-// The delivery worker: claims due deliveries in batches, sends them concurrently over warm keep-alive pools and
-// writes their outcomes in batches. Woken by signals, polling only as a fallback.
+// The delivery worker, composed of parts with one job each: the fair claimers (lib/deliveries/claim.ts) take due
+// deliveries lane by lane, the endpoint scheduler starts each request only when its webhook, origin and lane have
+// a slot, attempts run, and the outcome buffer writes results in batches. A shared work loop wakes it on signals.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Dispatcher } from "undici";
 import type { AppContext } from "../lib/app/context.ts";
-import { isConnectionError, withTransaction } from "../lib/db/pool.ts";
-import { attemptDelivery, notSent, type AttemptDeps, type AttemptResult } from "../lib/deliveries/attempt.ts";
-import { claimDue, insertAttempts, writeOutcomes, type Claimed } from "../lib/deliveries/queue.ts";
+import { attemptDelivery, notSent, released, releasedStatus, type AttemptDeps, type AttemptResult } from "../lib/deliveries/attempt.ts";
+import { FairClaimer, type Lane } from "../lib/deliveries/claim.ts";
+import { EndpointScheduler, type Job, type SchedulerLimits } from "../lib/deliveries/endpoint-scheduler.ts";
+import { OutcomeBuffer } from "../lib/deliveries/outcome-buffer.ts";
+import type { Claimed } from "../lib/deliveries/queue.ts";
 import { takeTokens } from "../lib/deliveries/rate-limit.ts";
 import { loadEvents, TargetCache, type EventData, type Target } from "../lib/deliveries/targets.ts";
-import { recordHealth } from "../lib/health/record.ts";
+import type { PreClaim } from "../lib/fanout/fanout.ts";
+import { startWorkLoop } from "../lib/jobs/loop.ts";
 
 export interface DeliveryWorkerOptions {
   /** Most requests in flight at once in this process. */
   maxInFlight?: number;
+  /** Most requests in flight to one webhook. */
+  maxInFlightPerWebhook?: number;
+  /** Most requests in flight to one origin. */
+  maxInFlightPerOrigin?: number;
+  /** Consecutive attempts without an answer that open an endpoint's circuit (0 = never). */
+  circuitFailures?: number;
   /** Most deliveries claimed by one statement. */
   claimBatch?: number;
   /** Longest an outcome waits before it is written (outcomes are written in batches). */
   flushDelayMs?: number;
   /** Fallback poll when no signal arrives. */
   pollMs?: number;
-  /** How long stop() lets in-flight requests finish before releasing them back to the queue. */
+  /** How long stop() lets requests already sent finish before giving them back to the queue. */
   drainMs?: number;
+  /** Longest a claimed delivery waits for a free slot before it goes back to the queue. */
+  maxWaitMs?: number;
   dispatcherFor(verifySsl: boolean): Dispatcher;
 }
 
 export interface DeliveryWorker {
   /** Claims and sends everything due now (tests call it to avoid waiting for a poll). */
   poke(): void;
-  /** The lease this worker writes outcomes under; fan-out creates deliveries already claimed with it. */
-  leaseToken: string;
-  /** How many more deliveries this worker would take now (0 while stopping or backed up). */
-  freeSlots(): number;
-  /** Takes over deliveries created already claimed under `leaseToken`, with their events when known. */
+  /** What fan-out may create already claimed for this worker now; undefined when nothing. */
+  preClaim(): PreClaim | undefined;
+  /** Takes over deliveries created already claimed under this worker's lease, with their events when known. */
   adopt(claims: Claimed[], events?: Map<string, EventData>): void;
+  /** Requests in flight and claims waiting for a slot (observability, tests). */
+  load(): { inFlight: number; waiting: number };
   /** Resolves once every claimed delivery has its outcome written. */
   idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
-const FLUSH_AT = 200;
+/** Outcomes buffered beyond this stop new claims until they are written. */
 const MAX_BUFFERED = 5_000;
+/** How long shutdown keeps trying to write the last outcomes; unwritten ones come back when their lease ends. */
+const DRAIN_WRITES_MS = 3_000;
+/** A claimed delivery that found no slot returns to the queue due this much later. */
+const RELEASE_DELAY_MS = 1_000;
 
 export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOptions): DeliveryWorker {
-  const maxInFlight = options.maxInFlight ?? 256;
+  const defaults = app.config.delivery;
+  const maxInFlight = options.maxInFlight ?? defaults.maxInFlight;
+  const limits: SchedulerLimits = {
+    total: maxInFlight,
+    perWebhook: Math.min(maxInFlight, options.maxInFlightPerWebhook ?? defaults.perWebhook),
+    perOrigin: Math.min(maxInFlight, options.maxInFlightPerOrigin ?? defaults.perOrigin),
+    // Retries may hold three quarters of the process: first attempts always find room.
+    retries: Math.max(1, Math.floor((maxInFlight * 3) / 4)),
+    maxWaitMs: options.maxWaitMs ?? 2_000,
+  };
   const claimBatch = options.claimBatch ?? 100;
-  const flushDelayMs = options.flushDelayMs ?? 5;
-  const pollMs = options.pollMs ?? 1_000;
-  const drainMs = options.drainMs ?? 10_000;
   const minClaim = Math.max(1, Math.floor(Math.min(claimBatch, maxInFlight) / 4));
+  const drainMs = options.drainMs ?? 10_000;
   // One lease token per process run: a result is written only while this worker still holds the row.
   const leaseToken = randomUUID();
+  const log = app.log.child({ worker: "deliver" });
   const targets = new TargetCache(app.queueDb, app.keyring);
   const stopController = new AbortController();
   // Every in-flight request listens to this one signal.
@@ -64,103 +88,54 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       if (!verdict.ok) throw new Error(verdict.reason);
     },
   };
-
-  const inFlight = new Map<string, Claimed>();
-  let buffer: AttemptResult[] = [];
   let stopping = false;
-  let claiming = false;
-  let again = false;
-  let flushTimer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> | undefined;
-  let backoffMs = 0;
-  let idleWaiters: (() => void)[] = [];
+  let preparing = 0;
 
-  const log = app.log.child({ worker: "deliver" });
+  const outcomes = new OutcomeBuffer({
+    db: app.queueDb,
+    leaseToken,
+    circuit: { failures: options.circuitFailures ?? defaults.circuitFailures },
+    log,
+    flushDelayMs: options.flushDelayMs ?? 5,
+    written(changes) {
+      scheduler.hold(changes.open);
+      scheduler.resume(changes.closed);
+      for (const id of changes.open) log.debug("endpoint circuit open", { webhook_id: id });
+      loop.wake();
+    },
+  });
 
-  const settleIdle = () => {
-    if (inFlight.size === 0 && buffer.length === 0 && !flushing && !claiming) {
-      for (const w of idleWaiters.splice(0)) w();
-    }
-  };
-
-  const flush = async (): Promise<void> => {
-    if (flushing) return flushing;
-    clearTimeout(flushTimer);
-    flushTimer = undefined;
-    if (!buffer.length) return;
-    const batch = buffer;
-    buffer = [];
-    flushing = (async () => {
-      try {
-        await withTransaction(app.queueDb, async (tx) => {
-          const written = await writeOutcomes(tx, leaseToken, batch.map((r) => r.outcome));
-          await insertAttempts(tx, batch.flatMap((r) => (r.attempt ? [r.attempt] : [])));
-          // Health counts only outcomes this worker still owned; another worker's retry counts its own.
-          await recordHealth(tx, batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])));
-        });
-        backoffMs = 0;
-      } catch (err) {
-        // Keep the outcomes and try again: the database may be restarting. Until then nothing new is claimed.
-        buffer = batch.concat(buffer);
-        backoffMs = Math.min(Math.max(backoffMs * 2, 100), 5_000);
-        if (isConnectionError(err)) log.warn("cannot write delivery outcomes yet; retrying", { error: (err as Error).message, retry_in_ms: backoffMs });
-        else log.error("writing delivery outcomes failed; retrying", { error: err, retry_in_ms: backoffMs });
-        await new Promise((r) => setTimeout(r, backoffMs));
-      }
-    })();
-    await flushing;
-    flushing = undefined;
-    if (buffer.length) scheduleFlush(true);
-    settleIdle();
-    wake();
-  };
-
-  const scheduleFlush = (now = false) => {
-    if (now || buffer.length >= FLUSH_AT) void flush();
-    else if (!flushTimer) flushTimer = setTimeout(() => void flush(), flushDelayMs);
-  };
-
-  const finish = (claim: Claimed, result: AttemptResult) => {
-    if (!inFlight.delete(claim.id)) return; // already released by stop()
-    buffer.push(result);
-    scheduleFlush();
-    wake();
-  };
-
-  const run = (claim: Claimed, work: () => Promise<AttemptResult>) => {
-    inFlight.set(claim.id, claim);
-    work().then(
-      (result) => finish(claim, result),
-      (err) => {
-        log.error("delivery attempt crashed", { delivery_id: claim.id, error: err });
-        finish(claim, notSent(claim, claim.previousStatus === "sending" ? "pending" : claim.previousStatus, { category: "unknown", message: "internal error before sending", nextAttemptAt: new Date(Date.now() + 30_000) }));
-      },
-    );
-  };
+  const scheduler = new EndpointScheduler<AttemptResult>(limits, {
+    done: (_job, result) => outcomes.add(result),
+    failed(job, err) {
+      log.error("delivery attempt crashed", { delivery_id: job.claim.id, error: err });
+      outcomes.add(notSent(job.claim, releasedStatus(job.claim), { category: "unknown", message: "internal error before sending", nextAttemptAt: new Date(Date.now() + 30_000) }));
+    },
+    released: (job, why) => outcomes.add(released(job.claim, new Date(Date.now() + (why === "waited too long" ? RELEASE_DELAY_MS : 0)))),
+    freed: () => loop.wake(),
+  });
 
   /** Deliveries beyond their webhook's rate go back to the queue, spaced at the rate, without using an attempt. */
   const applyRateLimits = async (claims: Claimed[], hooks: Map<string, Target>): Promise<Set<string>> => {
     const limited = new Map<string, Claimed[]>();
     for (const c of claims) {
-      const rps = hooks.get(c.webhookId)?.config.rate_limit_rps;
-      if (rps) limited.set(c.webhookId, [...(limited.get(c.webhookId) ?? []), c]);
+      if (hooks.get(c.webhookId)?.config.rate_limit_rps) limited.set(c.webhookId, [...(limited.get(c.webhookId) ?? []), c]);
     }
     const deferred = new Set<string>();
     if (!limited.size) return deferred;
     const granted = await takeTokens(app.queueDb, [...limited].map(([webhookId, list]) => ({ webhookId, rps: hooks.get(webhookId)!.config.rate_limit_rps!, wanted: list.length })));
     for (const [webhookId, list] of limited) {
       const rps = hooks.get(webhookId)!.config.rate_limit_rps!;
-      const allowed = granted.get(webhookId) ?? 0;
-      list.slice(allowed).forEach((c, i) => {
+      list.slice(granted.get(webhookId) ?? 0).forEach((c, i) => {
         deferred.add(c.id);
-        const later = new Date(Date.now() + Math.ceil(((i + 1) * 1000) / rps));
-        run(c, async () => notSent(c, c.previousStatus === "sending" ? "pending" : c.previousStatus, { nextAttemptAt: later }));
+        outcomes.add(notSent(c, releasedStatus(c), { nextAttemptAt: new Date(Date.now() + Math.ceil(((i + 1) * 1000) / rps)) }));
       });
     }
     return deferred;
   };
 
-  const dispatch = async (claims: Claimed[], known?: Map<string, EventData>) => {
+  /** Loads what the claims need, settles those that cannot be sent, and queues the rest for a slot. */
+  const prepare = async (claims: Claimed[], lane: Lane, known?: Map<string, EventData>) => {
     const missing = [...new Set(claims.map((c) => c.eventId))].filter((id) => !known?.has(id));
     const [hooks, subs, loaded] = await Promise.all([
       targets.webhooks(new Map(claims.map((c) => [c.webhookId, c.webhookVersion]))),
@@ -170,95 +145,90 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     const events = known ? new Map([...known, ...loaded]) : loaded;
     const live: Claimed[] = [];
     for (const c of claims) {
-      const hook = hooks.get(c.webhookId);
-      const event = events.get(c.eventId);
-      if (c.expiresAt && c.expiresAt.getTime() <= Date.now()) run(c, async () => notSent(c, "expired"));
-      else if (!hook) run(c, async () => notSent(c, "failed", { category: "unknown", message: "the webhook was unregistered" }));
-      else if (!event) run(c, async () => notSent(c, "failed", { category: "unknown", message: "the event no longer exists" }));
+      if (c.expiresAt && c.expiresAt.getTime() <= Date.now()) outcomes.add(notSent(c, "expired"));
+      else if (!hooks.get(c.webhookId)) outcomes.add(notSent(c, "failed", { category: "unknown", message: "the webhook was unregistered" }));
+      else if (!events.get(c.eventId)) outcomes.add(notSent(c, "failed", { category: "unknown", message: "the event no longer exists" }));
       else live.push(c);
     }
     const deferred = await applyRateLimits(live, hooks);
     for (const c of live) {
       if (deferred.has(c.id)) continue;
+      const hook = hooks.get(c.webhookId)!;
       const subscription = c.subscriptionId ? subs.get(c.subscriptionId) : undefined;
-      run(c, () => attemptDelivery(deps, c, events.get(c.eventId)!, hooks.get(c.webhookId)!, subscription));
+      const job: Job<AttemptResult> = { claim: c, lane, origin: originOf(hook.url), start: () => attemptDelivery(deps, c, events.get(c.eventId)!, hook, subscription) };
+      scheduler.submit(job);
     }
   };
 
-  const claimLoop = async () => {
-    if (claiming) {
-      again = true;
-      return;
-    }
-    claiming = true;
+  const tracked = async (work: Promise<void>) => {
+    preparing++;
     try {
-      do {
-        again = false;
-        while (!stopping && buffer.length < MAX_BUFFERED && backoffMs === 0) {
-          const room = Math.min(claimBatch, maxInFlight - inFlight.size);
-          // Claim in batches: a claim for one or two free slots would cost a round trip per delivery.
-          if (room <= 0 || (room < minClaim && inFlight.size > 0)) break;
-          const claims = await claimDue(app.queueDb, room, leaseToken);
-          if (!claims.length) break;
-          await dispatch(claims);
-          if (claims.length < room) break;
-        }
-      } while (again && !stopping);
-    } catch (err) {
-      if (isConnectionError(err)) log.warn("cannot claim deliveries: database unavailable", { error: (err as Error).message });
-      else log.error("claiming deliveries failed", { error: err });
+      await work;
     } finally {
-      claiming = false;
-      settleIdle();
+      preparing--;
     }
   };
 
-  const wake = () => {
-    if (!stopping) void claimLoop();
-  };
-
-  app.signals.on("deliveries", wake);
-  const poll = setInterval(wake, pollMs);
-  poll.unref();
-  wake();
+  const claimers = [new FairClaimer(app.queueDb, "fresh"), new FairClaimer(app.queueDb, "retry")];
+  const loop = startWorkLoop(app, {
+    name: "deliver",
+    topic: "deliveries",
+    pollMs: options.pollMs,
+    canStep: () => !stopping && !outcomes.blocked && outcomes.size < MAX_BUFFERED,
+    async step() {
+      let more = false;
+      for (const claimer of claimers) {
+        const limit = Math.min(claimBatch, scheduler.room(claimer.lane));
+        // Claim in batches: a claim for one or two free slots would cost a round trip per delivery.
+        if (limit <= 0 || (limit < minClaim && !scheduler.empty)) continue;
+        const claims = await claimer.claim({ limit, perWebhook: limits.perWebhook, room: scheduler.webhookRoom(), leaseToken });
+        if (claims.length) await tracked(prepare(claims, claimer.lane));
+        if (claims.length === limit) more = true;
+      }
+      return more;
+    },
+  });
 
   return {
-    poke: wake,
-    leaseToken,
-    freeSlots: () => (stopping || backoffMs > 0 || buffer.length >= MAX_BUFFERED ? 0 : Math.max(0, maxInFlight - inFlight.size)),
+    poke: loop.wake,
+    preClaim() {
+      const max = scheduler.room("fresh");
+      if (stopping || outcomes.blocked || outcomes.size >= MAX_BUFFERED || max <= 0) return undefined;
+      return { leaseToken, max, perWebhook: limits.perWebhook, room: scheduler.webhookRoom() };
+    },
     adopt(claims, events) {
       if (!claims.length) return;
-      claiming = true;
-      dispatch(claims, events)
-        .catch((err) => log.error("dispatching handed-over deliveries failed; their lease will return them", { error: err }))
-        .finally(() => {
-          claiming = false;
-          settleIdle();
-        });
+      void tracked(prepare(claims, "fresh", events)).catch((err) => log.error("dispatching handed-over deliveries failed; their lease will return them", { error: err }));
     },
-    idle: () =>
-      new Promise<void>((resolve) => {
-        idleWaiters.push(resolve);
-        settleIdle();
-      }),
+    load: () => ({ inFlight: scheduler.inFlight, waiting: scheduler.queued }),
+    async idle() {
+      while (loop.running() || preparing > 0 || !scheduler.empty || !outcomes.idle) {
+        await new Promise((r) => setTimeout(r, 10));
+        await outcomes.flush();
+      }
+    },
     async stop() {
+      // Nothing new goes on the wire from here: claims still waiting for a slot go back at once.
+      const stopStarted = Date.now();
       stopping = true;
-      clearInterval(poll);
-      app.signals.off("deliveries", wake);
-      const deadline = Date.now() + drainMs;
-      while (inFlight.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      // What is still in flight goes back to the queue untouched: the attempt is given back.
-      for (const claim of [...inFlight.values()]) {
-        inFlight.delete(claim.id);
-        buffer.push(notSent(claim, claim.previousStatus === "sending" ? "pending" : claim.previousStatus, { nextAttemptAt: new Date() }));
-      }
+      scheduler.stop();
+      await loop.stop();
+      while (preparing > 0) await new Promise((r) => setTimeout(r, 10));
+      // Requests already sent may finish within the grace period; what is left is given back unrecorded.
+      const deadline = Date.now() + Math.max(0, drainMs - (Date.now() - stopStarted));
+      while (scheduler.inFlight && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      scheduler.abandonRunning();
       stopController.abort(new Error("the worker is stopping"));
-      for (let i = 0; i < 5 && (buffer.length || flushing); i++) {
-        await flushing;
-        await flush();
-      }
-      idleWaiters.splice(0).forEach((w) => w());
-      idleWaiters = [];
+      await outcomes.drain(Date.now() + DRAIN_WRITES_MS);
     },
   };
+}
+
+/** The connection pool key: scheme, host and port. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }

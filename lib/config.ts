@@ -29,6 +29,15 @@ const bool = (name: string, fallback: boolean) =>
       return z.NEVER;
     });
 
+/** A whole number setting within bounds. */
+const count = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`)
+    .default(fallback);
+
 const csv = z
   .string()
   .optional()
@@ -121,6 +130,10 @@ const Env = z.object({
     .min(0, "SVC_SHUTDOWN_GRACE_SECONDS must be between 0 and 25")
     .max(25, "SVC_SHUTDOWN_GRACE_SECONDS must be between 0 and 25 (shutdown completes within 30 s)")
     .default(10),
+  SVC_MAX_IN_FLIGHT: count("SVC_MAX_IN_FLIGHT", 1, 10_000, 256),
+  SVC_MAX_IN_FLIGHT_PER_WEBHOOK: count("SVC_MAX_IN_FLIGHT_PER_WEBHOOK", 1, 10_000, 32),
+  SVC_MAX_IN_FLIGHT_PER_ORIGIN: count("SVC_MAX_IN_FLIGHT_PER_ORIGIN", 1, 10_000, 64),
+  SVC_CIRCUIT_FAILURES: count("SVC_CIRCUIT_FAILURES", 0, 1_000, 5),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -179,5 +192,12 @@ function toConfig(e: z.infer<typeof Env>) {
     logLevel: e.SVC_LOG_LEVEL,
     workers: e.SVC_WORKERS,
     shutdownGraceSeconds: e.SVC_SHUTDOWN_GRACE_SECONDS,
+    delivery: {
+      maxInFlight: e.SVC_MAX_IN_FLIGHT,
+      // A share never exceeds the whole.
+      perWebhook: Math.min(e.SVC_MAX_IN_FLIGHT_PER_WEBHOOK, e.SVC_MAX_IN_FLIGHT),
+      perOrigin: Math.min(e.SVC_MAX_IN_FLIGHT_PER_ORIGIN, e.SVC_MAX_IN_FLIGHT),
+      circuitFailures: e.SVC_CIRCUIT_FAILURES,
+    },
   };
 }

@@ -1,6 +1,6 @@
 // POST /v1/consumers/{consumer}/deliveries/{delivery_id}/retry — send a delivery again (a success only with force).
 import { z } from "zod";
-import { retryDelivery } from "../../lib/deliveries/reads.ts";
+import { retryDelivery } from "../../lib/deliveries/requeue.ts";
 import { rest } from "../../lib/http/route.ts";
 import { deliveryId, retryResultSchema } from "../schemas/deliveries.ts";
 import { consumerName } from "../schemas/namespaces.ts";

@@ -1,6 +1,6 @@
 // POST /v1/consumers/{consumer}/webhooks/{webhook_id}/retry — send every failed or pending delivery of a webhook again.
 import { z } from "zod";
-import { retryDelivery } from "../../lib/deliveries/reads.ts";
+import { retryDelivery } from "../../lib/deliveries/requeue.ts";
 import { rest } from "../../lib/http/route.ts";
 import { retryResultSchema } from "../schemas/deliveries.ts";
 import { consumerName } from "../schemas/namespaces.ts";

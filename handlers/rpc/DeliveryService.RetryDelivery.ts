@@ -1,6 +1,6 @@
 // DeliveryService.RetryDelivery — re-enqueues one delivery, every failed/pending one of a webhook, or both.
 import { z } from "zod";
-import { retryDelivery } from "../../lib/deliveries/reads.ts";
+import { retryDelivery } from "../../lib/deliveries/requeue.ts";
 import { rpc } from "../../lib/http/route.ts";
 import { uuid } from "../../lib/http/wire.ts";
 import { retryResultSchema } from "../schemas/deliveries.ts";

@@ -26,6 +26,7 @@ export const deliverySchema = z.object({
   error_category: z.string().nullable(),
   error_message: z.string().nullable(),
   template_error: z.string().nullable(),
+  held_reason: z.string().nullable().describe("why a pending or retrying delivery is held back: its endpoint's circuit is open"),
   created_at: z.string(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),

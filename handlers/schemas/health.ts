@@ -24,7 +24,17 @@ export const metricsSchema = z.object({
   unexpected_status_errors: z.number().describe("last 24 hours"),
 });
 
-export const webhookHealthSchema = z.object({ webhook_id: z.string(), health: z.string(), metrics: metricsSchema.nullable() });
+export const circuitSchema = z
+  .object({
+    open: z.boolean(),
+    opened_at: z.string().nullable(),
+    next_probe_at: z.string().nullable().describe("when the next single probe delivery may go"),
+    reason: z.string().nullable(),
+    consecutive_no_answer: z.number().describe("attempts in a row that got no answer (timeouts, refused or reset connections)"),
+  })
+  .describe("While open, the endpoint's due deliveries are held back and only a probe is sent (docs/isolation.md)");
+
+export const webhookHealthSchema = z.object({ webhook_id: z.string(), health: z.string(), metrics: metricsSchema.nullable(), circuit: circuitSchema });
 
 export const summarySchema = z.object({ healthy_count: z.number(), degraded_count: z.number(), unhealthy_count: z.number(), unknown_count: z.number(), total_count: z.number() });
 

@@ -2,7 +2,7 @@
 // idempotency key per (batch, event), so a chunk redone after a crash creates nothing twice.
 import type { AppContext } from "../app/context.ts";
 import { withTransaction } from "../db/pool.ts";
-import { requeueIn } from "../deliveries/reads.ts";
+import { requeueIn } from "../deliveries/requeue.ts";
 import { rePushEvent } from "../events/reports.ts";
 import { recordProgress, stillProcessing, type ClaimedBatch } from "./batches.ts";
 

@@ -37,19 +37,27 @@ export function createPool(databaseUrl: string, log: Logger, options: PoolOption
   return pool;
 }
 
-/** Runs `fn` in a transaction; rolls back on any error and rethrows it. */
+/**
+ * Runs `fn` in a transaction; rolls back on any error and rethrows it. A checked-out pg client reports a lost
+ * connection as an 'error' event besides failing its query, and an event nobody listens to would crash the
+ * process: we listen for the whole checkout and hand a broken client back to be destroyed, not reused.
+ */
 export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await db.connect();
+  let broken: Error | undefined;
+  const onError = (err: Error) => (broken ??= err);
+  client.on("error", onError);
   try {
     await client.query("begin");
     const result = await fn(client);
     await client.query("commit");
     return result;
   } catch (err) {
-    await client.query("rollback").catch(() => {});
+    if (!broken) await client.query("rollback").catch((e: Error) => (broken ??= e));
     throw err;
   } finally {
-    client.release();
+    client.off("error", onError);
+    client.release(broken);
   }
 }
 

@@ -30,7 +30,6 @@ export interface AttemptResult {
   health?: HealthSample;
 }
 
-/** The request headers in the spec's precedence: webhook < subscription < secret headers < the service's own. */
 /**
  * Defaults < webhook < subscription < secret headers < the service's own. Content-Type is only a default: a
  * transform may render form data or XML and say so in a custom header (the spec pins the id and signature
@@ -56,11 +55,25 @@ const base = (claim: Claimed) => ({ id: claim.id, namespace: claim.namespace, re
 /** Ends a claim without sending: the attempt is given back. */
 export function notSent(claim: Claimed, status: Outcome["status"], reason: { category?: Category; message?: string; nextAttemptAt?: Date } = {}): AttemptResult {
   return {
-    outcome: { ...base(claim), status, attemptUsed: false, sent: false, nextAttemptAt: reason.nextAttemptAt ?? null, errorCategory: reason.category ?? null, errorMessage: reason.message ?? null, rateLimitedSince: claim.rateLimitedSince },
+    outcome: { ...base(claim), status, attemptUsed: false, replacesResponse: false, nextAttemptAt: reason.nextAttemptAt ?? null, errorCategory: reason.category ?? null, errorMessage: reason.message ?? null, rateLimitedSince: claim.rateLimitedSince },
   };
 }
 
-/** A failure before anything was sent (template error, undecryptable secret): recorded as an attempt, health untouched. */
+/** The status a claim handed back unsent returns to: where it was, in its own lane. */
+export function releasedStatus(claim: Claimed): Outcome["status"] {
+  if (claim.previousStatus !== "sending") return claim.previousStatus;
+  return claim.attempt > 1 ? "retrying" : "pending";
+}
+
+/** Hands a claim back unsent (no slot in time, circuit open, shutdown): no attempt used, due again at `at`. */
+export function released(claim: Claimed, at: Date): AttemptResult {
+  return notSent(claim, releasedStatus(claim), { nextAttemptAt: at });
+}
+
+/**
+ * A failure before anything was sent (template error, undecryptable secret): recorded as an attempt with no
+ * response (it replaces the last response fields), health untouched.
+ */
 function failedBeforeSending(claim: Claimed, target: Target, category: Category, message: string, retry: boolean, extra: Partial<Outcome> = {}): AttemptResult {
   const now = new Date();
   const retries = retry && claim.attempt <= target.config.max_retries;
@@ -69,7 +82,7 @@ function failedBeforeSending(claim: Claimed, target: Target, category: Category,
       ...base(claim),
       status: retries ? "retrying" : "failed",
       attemptUsed: true,
-      sent: true,
+      replacesResponse: true,
       nextAttemptAt: retries ? new Date(now.getTime() + retryDelayMs(target.config.retry_backoff_seconds, claim.attempt)) : null,
       responseCode: 0,
       responseBody: null,
@@ -154,7 +167,7 @@ export function judge(claim: Claimed, target: Target, result: SendResult, reques
       namespace: claim.namespace,
       status,
       attemptUsed,
-      sent: true,
+      replacesResponse: true,
       nextAttemptAt,
       responseCode: result.status,
       responseBody: result.body,

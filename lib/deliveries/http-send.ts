@@ -61,9 +61,42 @@ async function readCapped(body: Dispatcher.ResponseData["body"], maxBytes: numbe
   return Buffer.concat(chunks, kept).toString("utf8");
 }
 
+/** A timer that fires this much later than asked means our own event loop was stalled, not the endpoint slow. */
+const STALL_MS = 25;
+/** The most stalled time given back to one attempt (it must end well within its lease). */
+const MAX_STALL_CREDIT_MS = 5_000;
+
+/**
+ * The attempt deadline, counted in the endpoint's time: when the timer fires, I/O that arrived while our loop was
+ * busy is read first (the check runs after the poll phase), and time the loop spent stalled past the deadline is
+ * given back, up to a bound — CPU pressure on our side is never charged to the receiver as a timeout.
+ */
+function startDeadline(ms: number, expire: () => void): () => void {
+  let credit = Math.min(ms, MAX_STALL_CREDIT_MS);
+  let due = performance.now() + ms;
+  let timer: NodeJS.Timeout | undefined;
+  let check: NodeJS.Immediate | undefined;
+  const fire = () => {
+    const late = performance.now() - due;
+    check = setImmediate(() => {
+      if (late > STALL_MS && credit > 0) {
+        const extra = Math.min(late, credit);
+        credit -= extra;
+        due = performance.now() + extra;
+        timer = setTimeout(fire, extra);
+      } else expire();
+    });
+  };
+  timer = setTimeout(fire, ms);
+  return () => {
+    clearTimeout(timer);
+    if (check) clearImmediate(check);
+  };
+}
+
 export async function send(req: OutboundRequest): Promise<SendResult> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DeadlineError(req.timeoutMs)), req.timeoutMs);
+  const cancelDeadline = startDeadline(req.timeoutMs, () => controller.abort(new DeadlineError(req.timeoutMs)));
   const onStop = () => controller.abort(req.signal?.reason);
   req.signal?.addEventListener("abort", onStop, { once: true });
   const started = performance.now();
@@ -80,8 +113,9 @@ export async function send(req: OutboundRequest): Promise<SendResult> {
         headers: body === undefined ? omitContentType(req.headers) : req.headers,
         body,
         signal: controller.signal,
-        headersTimeout: req.timeoutMs,
-        bodyTimeout: req.timeoutMs,
+        // Our deadline covers the whole attempt; undici's own timers would not forgive a stalled loop.
+        headersTimeout: 0,
+        bodyTimeout: 0,
       });
       const location = res.headers.location;
       if (req.followRedirects && REDIRECT_CODES.has(res.statusCode) && typeof location === "string") {
@@ -106,7 +140,7 @@ export async function send(req: OutboundRequest): Promise<SendResult> {
     const error = controller.signal.aborted && controller.signal.reason instanceof DeadlineError ? controller.signal.reason : err;
     return { status: 0, retryAfter: null, body: "", responseTimeMs: Math.round(performance.now() - started), error, redirects };
   } finally {
-    clearTimeout(timer);
+    cancelDeadline();
     req.signal?.removeEventListener("abort", onStop);
   }
 }

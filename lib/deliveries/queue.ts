@@ -1,4 +1,5 @@
-// The delivery table is the queue: one claim statement per batch, one result write per batch (see docs/architecture.md).
+// The delivery table is the queue: claimed in batches (claim.ts), outcomes and attempts written in batches here
+// (see docs/architecture.md).
 import type { Db, Tx } from "../db/pool.ts";
 import { randomShard } from "../stats/counters.ts";
 
@@ -20,47 +21,31 @@ export interface Claimed {
   webhookVersion: number | null;
   subscriptionVersion: number | null;
   timeoutSeconds: number;
+  /** The one delivery let through to test an endpoint whose circuit is open. */
+  probe: boolean;
 }
 
 /** Lease margin beyond the attempt's own deadline, so a lease never ends while its attempt can still be running. */
 export const LEASE_MARGIN_SECONDS = 10;
 
-/**
- * Claims up to `limit` due deliveries for this worker. Skip-locked keeps concurrent workers apart; a `sending`
- * row whose lease ran out (its worker died) is due again and is claimed like any other.
- */
-export async function claimDue(db: Db, limit: number, leaseToken: string): Promise<Claimed[]> {
-  const { rows } = await db.query({
-    name: "deliveries.claimDue",
-    text: `with due as (
-             select id, status from deliveries
-              where status in ('pending', 'retrying', 'sending') and next_attempt_at <= now()
-              order by next_attempt_at
-              limit $1
-                for update skip locked
-           ), info as (
-             select d.id, due.status as previous_status,
-                    extract(epoch from w.updated_at) * 1000 as webhook_version,
-                    extract(epoch from s.updated_at) * 1000 as subscription_version,
-                    coalesce(nullif(s.timeout_seconds, 0), w.request_timeout_seconds, 30) as timeout_seconds
-               from due join deliveries d on d.id = due.id
-               left join webhooks w on w.id = d.webhook_id
-               left join subscriptions s on s.id = d.subscription_id
-           )
-           update deliveries d
-              set status = 'sending', lease_token = $2, attempt_count = d.attempt_count + 1,
-                  next_attempt_at = now() + make_interval(secs => i.timeout_seconds + ${LEASE_MARGIN_SECONDS}), updated_at = now()
-             from info i
-            where d.id = i.id
-        returning d.id, d.namespace, d.event_id, d.webhook_id, d.subscription_id, d.attempt_count, d.expires_at,
-                  d.rate_limited_since, i.previous_status, i.webhook_version, i.subscription_version, i.timeout_seconds`,
-    values: [limit, leaseToken],
-  });
-  return rows.map(toClaimed);
+/** A claimed row as the claim statement (or a fan-out that created it claimed) returns it. */
+export interface ClaimedRow {
+  id: string;
+  namespace: string;
+  event_id: string;
+  webhook_id: string;
+  subscription_id: string | null;
+  attempt_count: number;
+  previous_status: DeliveryStatus;
+  expires_at: Date | null;
+  rate_limited_since: Date | null;
+  webhook_version: number | string | null;
+  subscription_version: number | string | null;
+  timeout_seconds: number;
+  probe?: boolean | null;
 }
 
-/** A claimed row (from the claim statement or a fan-out that created it claimed) as the worker uses it. */
-export function toClaimed(r: any): Claimed {
+export function toClaimed(r: ClaimedRow): Claimed {
   return {
     id: r.id,
     namespace: r.namespace,
@@ -74,19 +59,20 @@ export function toClaimed(r: any): Claimed {
     webhookVersion: r.webhook_version === null ? null : Number(r.webhook_version),
     subscriptionVersion: r.subscription_version === null ? null : Number(r.subscription_version),
     timeoutSeconds: r.timeout_seconds,
+    probe: r.probe === true,
   };
 }
 
 /**
  * What one claim ends in. `attemptUsed: false` gives the attempt back (expired before sending, 429, released);
- * `sent: false` keeps the last response fields (nothing was sent this time).
+ * `replacesResponse: false` keeps the delivery's last response fields (this claim produced none of its own).
  */
 export interface Outcome {
   id: string;
   namespace: string;
   status: DeliveryStatus;
   attemptUsed: boolean;
-  sent: boolean;
+  replacesResponse: boolean;
   nextAttemptAt: Date | null;
   responseCode: number | null;
   responseBody: string | null;
@@ -105,14 +91,14 @@ export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcom
   if (!outcomes.length) return new Set();
   // One JSON parameter instead of a dozen arrays: JSON.stringify is native, pg's array escaping is not (profiled).
   const rows = outcomes.map((o) => ({
-    id: o.id, status: o.status, attempt_used: o.attemptUsed, sent: o.sent, next_attempt_at: o.nextAttemptAt, response_code: o.responseCode,
+    id: o.id, status: o.status, attempt_used: o.attemptUsed, replaces_response: o.replacesResponse, next_attempt_at: o.nextAttemptAt, response_code: o.responseCode,
     response_body: o.responseBody, error_category: o.errorCategory, error_message: o.errorMessage, request_body: o.requestBody,
     rate_limited_since: o.rateLimitedSince, template_error: o.templateError,
   }));
   const { rows: written } = await tx.query({
     name: "deliveries.writeOutcomes",
     text: `with r as (
-             select * from json_to_recordset($2::json) as r(id uuid, status text, attempt_used bool, sent bool, next_attempt_at timestamptz,
+             select * from json_to_recordset($2::json) as r(id uuid, status text, attempt_used bool, replaces_response bool, next_attempt_at timestamptz,
                response_code int, response_body text, error_category text, error_message text, request_body text, rate_limited_since timestamptz, template_error text)
            ), updated as (
              update deliveries d
@@ -120,10 +106,10 @@ export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcom
                     lease_token = null,
                     attempt_count = d.attempt_count - case when r.attempt_used then 0 else 1 end,
                     next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at),
-                    response_code = case when r.sent then r.response_code else d.response_code end,
-                    response_body = case when r.sent then r.response_body else d.response_body end,
-                    error_category = case when r.sent or r.error_category is not null then r.error_category else d.error_category end,
-                    error_message = case when r.sent or r.error_message is not null then r.error_message else d.error_message end,
+                    response_code = case when r.replaces_response then r.response_code else d.response_code end,
+                    response_body = case when r.replaces_response then r.response_body else d.response_body end,
+                    error_category = case when r.replaces_response or r.error_category is not null then r.error_category else d.error_category end,
+                    error_message = case when r.replaces_response or r.error_message is not null then r.error_message else d.error_message end,
                     request_body = coalesce(r.request_body, d.request_body),
                     rate_limited_since = r.rate_limited_since,
                     template_error = coalesce(r.template_error, d.template_error),

@@ -1,11 +1,8 @@
-// Reading deliveries and their attempts, and putting deliveries back in the queue (RetryDelivery).
-import type { Db, Tx } from "../db/pool.ts";
-import { withTransaction } from "../db/pool.ts";
+// Reading deliveries and their attempts.
+import type { Db } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
 import type { Page } from "../http/pagination.ts";
 import { isUuid } from "../http/wire.ts";
-import { notifySql } from "../queue/signals.ts";
-import { randomShard } from "../stats/counters.ts";
 import type { DeliveryStatus } from "./queue.ts";
 
 export interface Delivery {
@@ -23,6 +20,8 @@ export interface Delivery {
   error_category: string | null;
   error_message: string | null;
   template_error: string | null;
+  /** Why a waiting delivery is held back (its endpoint's circuit is open); null when it is not. */
+  held_reason: string | null;
   created_at: string;
   updated_at: string;
   completed_at: string | null;
@@ -55,7 +54,10 @@ export interface DeliveryFilter {
 export const COUNT_CAP = 10_000;
 
 const COLUMNS = `id, namespace, webhook_id, event_id, subscription_id, status, attempt_count, next_attempt_at, request_body, response_code,
-  response_body, error_category, error_message, template_error, created_at, updated_at, completed_at`;
+  response_body, error_category, error_message, template_error, created_at, updated_at, completed_at,
+  (select format('endpoint circuit open since %s: %s; next probe at %s', to_json(h.circuit_opened_at) #>> '{}', h.circuit_reason, to_json(h.circuit_probe_at) #>> '{}')
+     from webhook_health h
+    where h.webhook_id = deliveries.webhook_id and h.circuit_opened_at is not null and deliveries.status in ('pending', 'retrying')) as held_reason`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -74,6 +76,7 @@ const toDelivery = (r: any): Delivery => ({
   error_category: r.error_category,
   error_message: r.error_message,
   template_error: r.template_error,
+  held_reason: r.held_reason,
   created_at: r.created_at.toISOString(),
   updated_at: r.updated_at.toISOString(),
   completed_at: iso(r.completed_at),
@@ -136,55 +139,4 @@ export async function getDeliveryAttempts(db: Db, deliveryId: string, namespace?
     error_category: r.error_category,
     timestamp: r.created_at.toISOString(),
   }));
-}
-
-/**
- * Puts deliveries back in the queue as pending, due now, with a fresh attempt budget: a single delivery, or every
- * failed/pending delivery of a webhook, or both. Successes only with `force` (the receiver gets a duplicate).
- * A delivery being sent right now is left alone.
- */
-export async function requeueDeliveries(db: Db, namespace: string, target: { deliveryIds?: string[]; webhookId?: string; force: boolean }): Promise<string[]> {
-  return withTransaction(db, (tx) => requeueIn(tx, namespace, target));
-}
-
-/** requeueDeliveries inside the caller's transaction (a retry batch records its progress in the same one). */
-export async function requeueIn(tx: Tx, namespace: string, target: { deliveryIds?: string[]; webhookId?: string; force: boolean }): Promise<string[]> {
-  const allowed = target.force ? ["failed", "pending", "retrying", "expired", "success"] : ["failed", "pending", "retrying", "expired"];
-  {
-    const { rows } = await tx.query({
-      name: "deliveries.requeue",
-      text: `with picked as (
-               select id, status from deliveries
-                where namespace = $1 and status = any($4::text[])
-                  and (($2::uuid[] is not null and id = any($2)) or ($3::uuid is not null and webhook_id = $3 and status in ('failed', 'pending', 'retrying')))
-                for update skip locked
-             ), reset as (
-               update deliveries d set status = 'pending', next_attempt_at = now(), attempt_count = 0, lease_token = null,
-                      rate_limited_since = null, completed_at = null, updated_at = now()
-                 from picked p where d.id = p.id
-               returning d.id, p.status as was
-             ), counted as (
-               insert into namespace_counters as n (namespace, shard, successful, failed, pending)
-               select $1, $5, -count(*) filter (where was = 'success'), -count(*) filter (where was = 'failed'),
-                      count(*) filter (where was in ('success', 'failed', 'expired'))
-                 from reset having count(*) > 0
-               on conflict (namespace, shard) do update
-                 set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
-             ), wake as (${notifySql("deliveries")} where exists (select 1 from reset))
-             select id from reset, (select count(*) from wake) w`,
-      values: [namespace, target.deliveryIds?.length ? target.deliveryIds : null, target.webhookId ?? null, allowed, randomShard()],
-    });
-    return rows.map((r) => r.id);
-  }
-}
-
-/** RetryDelivery: a single delivery, every failed/pending one of a webhook, or both. Unknown ids are NOT_FOUND. */
-export async function retryDelivery(db: Db, namespace: string, input: { deliveryId?: string; webhookId?: string; force: boolean }): Promise<string[]> {
-  if (!input.deliveryId && !input.webhookId) throw invalid("give delivery_id, webhook_id or both");
-  if (input.deliveryId) await getDelivery(db, namespace, input.deliveryId);
-  if (input.webhookId) {
-    const { rowCount } = await db.query("select 1 from webhooks where id = $1 and namespace = $2", [input.webhookId, namespace]);
-    if (!rowCount) throw notFound(`webhook ${input.webhookId} not found in namespace "${namespace}"`);
-  }
-  return requeueDeliveries(db, namespace, { deliveryIds: input.deliveryId ? [input.deliveryId] : undefined, webhookId: input.webhookId, force: input.force });
 }

@@ -6,7 +6,7 @@
 // (push→receiver latency). They are ordinary leased rows: if the worker dies, the lease runs out and any worker
 // claims them again.
 import type { Db } from "../db/pool.ts";
-import { LEASE_MARGIN_SECONDS, toClaimed, type Claimed } from "../deliveries/queue.ts";
+import { LEASE_MARGIN_SECONDS, toClaimed, type Claimed, type ClaimedRow } from "../deliveries/queue.ts";
 import type { EventData } from "../deliveries/targets.ts";
 import { notifySql } from "../queue/signals.ts";
 import { COUNTER_SHARDS } from "../stats/counters.ts";
@@ -22,7 +22,12 @@ export interface FanOutResult {
 
 export interface PreClaim {
   leaseToken: string;
+  /** Most deliveries taken in all. */
   max: number;
+  /** Most of one webhook's deliveries taken, unless `room` says otherwise. */
+  perWebhook: number;
+  /** Webhooks with less room than `perWebhook` in the taking process (0 = none now). */
+  room: Record<string, number>;
 }
 
 export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): Promise<FanOutResult> {
@@ -34,16 +39,21 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
               order by created_at
               limit $1
                 for update skip locked
-           ), candidates as (
+           ), matches as (
              select gen_random_uuid() as id, c.namespace, c.id as event_id, s.webhook_id, s.id as subscription_id, c.expires_at,
                     coalesce(nullif(s.timeout_seconds, 0), w.request_timeout_seconds, 30) as timeout_seconds,
                     extract(epoch from w.updated_at) * 1000 as webhook_version,
                     extract(epoch from s.updated_at) * 1000 as subscription_version,
-                    row_number() over () <= $3 and (c.expires_at is null or c.expires_at > now()) as taken
+                    (c.expires_at is null or c.expires_at > now()) and h.circuit_opened_at is null
+                      and row_number() over (partition by s.webhook_id) <= coalesce(($5::jsonb ->> s.webhook_id::text)::int, $6) as takeable
                from claimed c
                join subscriptions s on s.namespace = c.namespace and s.event_name = c.event_name
                join webhooks w on w.id = s.webhook_id and w.active
+               left join webhook_health h on h.webhook_id = s.webhook_id
               where s.label_filters <@ c.labels
+           ), candidates as (
+             -- Born claimed only within the worker's room: its share per webhook, nothing for an open circuit.
+             select *, takeable and row_number() over (partition by takeable) <= $3 as taken from matches
            ), matched as (
              insert into deliveries (id, namespace, event_id, webhook_id, subscription_id, expires_at, status, lease_token, attempt_count, next_attempt_at)
              select id, namespace, event_id, webhook_id, subscription_id, expires_at,
@@ -69,9 +79,9 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
                      from candidates where taken) as claimed,
                   (select coalesce(json_agg(json_build_object('id', c.id, 'event_name', c.event_name, 'payload', c.payload::text)), '[]'::json)
                      from claimed c where exists (select 1 from candidates k where k.event_id = c.id and k.taken)) as claimed_events`,
-    values: [limit, Math.floor(Math.random() * COUNTER_SHARDS), preClaim?.max ?? 0, preClaim?.leaseToken ?? null],
+    values: [limit, Math.floor(Math.random() * COUNTER_SHARDS), preClaim?.max ?? 0, preClaim?.leaseToken ?? null, JSON.stringify(preClaim?.room ?? {}), preClaim?.perWebhook ?? 0],
   });
-  const claimed = (rows[0].claimed as any[]).map((r) => toClaimed({ ...r, expires_at: r.expires_at ? new Date(r.expires_at) : null }));
+  const claimed = (rows[0].claimed as ClaimedRow[]).map((r) => toClaimed({ ...r, expires_at: r.expires_at ? new Date(r.expires_at) : null }));
   const claimedEvents = new Map<string, EventData>((rows[0].claimed_events as any[]).map((e) => [e.id, { id: e.id, eventName: e.event_name, payloadJson: e.payload }]));
   return { events: rows[0].events, deliveries: rows[0].deliveries, claimed, claimedEvents };
 }

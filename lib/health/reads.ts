@@ -25,7 +25,16 @@ export interface HealthMetrics {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function getWebhookHealth(db: Db, namespace: string, webhookId: string): Promise<{ webhook_id: string; health: HealthState; metrics: HealthMetrics | null }> {
+/** The endpoint's circuit (see docs/isolation.md). */
+export interface Circuit {
+  open: boolean;
+  opened_at: string | null;
+  next_probe_at: string | null;
+  reason: string | null;
+  consecutive_no_answer: number;
+}
+
+export async function getWebhookHealth(db: Db, namespace: string, webhookId: string): Promise<{ webhook_id: string; health: HealthState; metrics: HealthMetrics | null; circuit: Circuit }> {
   const { rows } = await db.query(
     `select w.id, h.*,
             (select coalesce(json_build_object(
@@ -38,7 +47,14 @@ export async function getWebhookHealth(db: Db, namespace: string, webhookId: str
   );
   const r = rows[0];
   if (!r) throw notFound(`webhook ${webhookId} not found in namespace "${namespace}"`);
-  if (r.total_deliveries == null || r.total_deliveries === 0) return { webhook_id: webhookId, health: "unspecified", metrics: null };
+  const circuit: Circuit = {
+    open: r.circuit_opened_at != null,
+    opened_at: iso(r.circuit_opened_at ?? null),
+    next_probe_at: iso(r.circuit_probe_at ?? null),
+    reason: r.circuit_reason ?? null,
+    consecutive_no_answer: r.transport_failures ?? 0,
+  };
+  if (r.total_deliveries == null || r.total_deliveries === 0) return { webhook_id: webhookId, health: "unspecified", metrics: null, circuit };
   const day = r.last_day ?? {};
   const n = (v: unknown) => Number(v ?? 0);
   return {
@@ -62,6 +78,7 @@ export async function getWebhookHealth(db: Db, namespace: string, webhookId: str
       network_errors: n(day.network_errors),
       unexpected_status_errors: n(day.unexpected_status_errors),
     },
+    circuit,
   };
 }
 

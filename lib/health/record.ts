@@ -12,6 +12,14 @@ export interface HealthSample {
   at: Date;
 }
 
+/** When consecutive attempts without an answer open an endpoint's circuit (0 = never). */
+export interface CircuitPolicy {
+  failures: number;
+}
+
+/** Categories where the endpoint never answered: these, and only these, count toward its circuit. */
+const NO_ANSWER = new Set<Category>(["timeout", "connection_refused", "network_error", "dns_error", "tls_error"]);
+
 interface Aggregate {
   webhookId: string;
   namespace: string;
@@ -22,6 +30,15 @@ interface Aggregate {
   responseTimeMs: number;
   lastSuccessAt: Date | null;
   lastFailureAt: Date | null;
+  answered: boolean;
+  trailingNoAnswer: number;
+  lastNoAnswer: Category | null;
+}
+
+/** What a batch did to circuits: webhooks whose circuit is open after it, and those it closed. */
+export interface CircuitChanges {
+  open: string[];
+  closed: string[];
 }
 
 const BUCKETS = ["client_errors", "server_errors", "timeout_errors", "network_errors", "unexpected_status_errors"] as const;
@@ -30,7 +47,7 @@ function aggregate(samples: HealthSample[]): Aggregate[] {
   const byWebhook = new Map<string, Aggregate>();
   for (const s of [...samples].sort((a, b) => a.at.getTime() - b.at.getTime())) {
     let a = byWebhook.get(s.webhookId);
-    if (!a) byWebhook.set(s.webhookId, (a = { webhookId: s.webhookId, namespace: s.namespace, total: 0, successful: 0, hadSuccess: false, trailingFailures: 0, responseTimeMs: 0, lastSuccessAt: null, lastFailureAt: null }));
+    if (!a) byWebhook.set(s.webhookId, (a = { webhookId: s.webhookId, namespace: s.namespace, total: 0, successful: 0, hadSuccess: false, trailingFailures: 0, responseTimeMs: 0, lastSuccessAt: null, lastFailureAt: null, answered: false, trailingNoAnswer: 0, lastNoAnswer: null }));
     a.total++;
     a.responseTimeMs += s.responseTimeMs;
     if (s.success) {
@@ -42,12 +59,25 @@ function aggregate(samples: HealthSample[]): Aggregate[] {
       a.trailingFailures++;
       a.lastFailureAt = s.at;
     }
+    if (NO_ANSWER.has(s.category)) {
+      a.trailingNoAnswer++;
+      a.lastNoAnswer = s.category;
+    } else {
+      a.answered = true;
+      a.trailingNoAnswer = 0;
+    }
   }
   return [...byWebhook.values()];
 }
 
-export async function recordHealth(tx: Tx, samples: HealthSample[]): Promise<void> {
-  if (!samples.length) return;
+/**
+ * Applies a batch of outcomes to the health counters and the circuits. A circuit opens after `policy.failures`
+ * consecutive attempts without an answer; while open, the probe interval grows with how long it has been open
+ * (5 s, 10 s, 20 s … at most 5 min); any answer closes it.
+ */
+export async function recordHealth(tx: Tx, samples: HealthSample[], policy: CircuitPolicy): Promise<CircuitChanges> {
+  const changes: CircuitChanges = { open: [], closed: [] };
+  if (!samples.length) return changes;
   const aggregates = aggregate(samples);
   const col = <K extends keyof Aggregate>(k: K) => aggregates.map((a) => a[k]);
   // Unregistered webhooks get no row back: their outcomes may still be arriving.
@@ -59,11 +89,13 @@ export async function recordHealth(tx: Tx, samples: HealthSample[]): Promise<voi
            on conflict (webhook_id) do nothing`,
     values: [col("webhookId"), col("namespace")],
   });
-  await tx.query({
+  const { rows: circuits } = await tx.query<{ webhook_id: string; open: boolean; was_open: boolean }>({
     name: "health.apply",
     text: `with u as (
-             select * from unnest($1::uuid[], $2::int[], $3::int[], $4::bool[], $5::int[], $6::bigint[], $7::timestamptz[], $8::timestamptz[])
-               as u(id, total, successful, had_success, trailing_failures, response_time_ms, last_success_at, last_failure_at)
+             select * from unnest($1::uuid[], $2::int[], $3::int[], $4::bool[], $5::int[], $6::bigint[], $7::timestamptz[], $8::timestamptz[],
+                                  $9::bool[], $10::int[], $11::text[])
+               as u(id, total, successful, had_success, trailing_failures, response_time_ms, last_success_at, last_failure_at,
+                    answered, trailing_no_answer, last_no_answer)
            ), next as (
              select h.webhook_id,
                     h.total_deliveries + u.total as total,
@@ -72,16 +104,31 @@ export async function recordHealth(tx: Tx, samples: HealthSample[]): Promise<voi
                     case when u.had_success then u.trailing_failures else h.consecutive_failures + u.trailing_failures end as consecutive,
                     h.response_time_total_ms + u.response_time_ms as response_time,
                     coalesce(u.last_success_at, h.last_success_at) as last_success_at,
-                    coalesce(u.last_failure_at, h.last_failure_at) as last_failure_at
+                    coalesce(u.last_failure_at, h.last_failure_at) as last_failure_at,
+                    case when u.answered then u.trailing_no_answer else h.transport_failures + u.trailing_no_answer end as no_answer,
+                    u.last_no_answer, h.circuit_opened_at
                from webhook_health h join u on u.id = h.webhook_id
+           ), judged as (
+             select n.*, $12::int > 0 and n.no_answer >= $12 as open from next n
            )
            update webhook_health h
               set total_deliveries = n.total, successful_deliveries = n.successful, failed_deliveries = n.failed,
                   consecutive_failures = n.consecutive, response_time_total_ms = n.response_time,
-                  last_success_at = n.last_success_at, last_failure_at = n.last_failure_at, updated_at = now()
-             from next n where h.webhook_id = n.webhook_id`,
-    values: [col("webhookId"), col("total"), col("successful"), col("hadSuccess"), col("trailingFailures"), col("responseTimeMs"), col("lastSuccessAt"), col("lastFailureAt")],
+                  last_success_at = n.last_success_at, last_failure_at = n.last_failure_at,
+                  transport_failures = n.no_answer,
+                  circuit_opened_at = case when n.open then coalesce(n.circuit_opened_at, now()) end,
+                  circuit_probe_at = case when n.open then now() + least(interval '5 minutes', greatest(interval '5 seconds', now() - coalesce(n.circuit_opened_at, now()))) end,
+                  circuit_reason = case when n.open then format('%s consecutive attempts got no answer (last: %s)', n.no_answer, n.last_no_answer) end,
+                  updated_at = now()
+             from judged n where h.webhook_id = n.webhook_id
+         returning h.webhook_id, n.open, n.circuit_opened_at is not null as was_open`,
+    values: [col("webhookId"), col("total"), col("successful"), col("hadSuccess"), col("trailingFailures"), col("responseTimeMs"), col("lastSuccessAt"), col("lastFailureAt"),
+      col("answered"), col("trailingNoAnswer"), col("lastNoAnswer"), policy.failures],
   });
+  for (const c of circuits) {
+    if (c.open) changes.open.push(c.webhook_id);
+    else if (c.was_open) changes.closed.push(c.webhook_id);
+  }
 
   const hourly = new Map<string, Record<(typeof BUCKETS)[number], number> & { webhookId: string; hour: Date }>();
   for (const s of samples) {
@@ -93,7 +140,7 @@ export async function recordHealth(tx: Tx, samples: HealthSample[]): Promise<voi
     if (!row) hourly.set(key, (row = { webhookId: s.webhookId, hour, client_errors: 0, server_errors: 0, timeout_errors: 0, network_errors: 0, unexpected_status_errors: 0 }));
     row[bucket]++;
   }
-  if (!hourly.size) return;
+  if (!hourly.size) return changes;
   const rows = [...hourly.values()];
   await tx.query({
     name: "health.hourly",
@@ -103,4 +150,5 @@ export async function recordHealth(tx: Tx, samples: HealthSample[]): Promise<voi
              ${BUCKETS.map((b) => `${b} = h.${b} + excluded.${b}`).join(", ")}`,
     values: [rows.map((r) => r.webhookId), rows.map((r) => r.hour), ...BUCKETS.map((b) => rows.map((r) => r[b]))],
   });
+  return changes;
 }

@@ -23,7 +23,7 @@ test("migrating an up-to-date database applies nothing", async (t) => {
   assert.deepEqual((await migrate(url)).applied, []);
 });
 
-test("the core schema has the default namespace and the queue's claim index", async (t) => {
+test("the core schema has the default namespace and the queue's two claim lanes", async (t) => {
   const url = await createEmptyDatabase(t);
   await migrate(url);
   await withDatabase(url, async (c: pg.Client) => {
@@ -32,7 +32,9 @@ test("the core schema has the default namespace and the queue's claim index", as
     for (const table of ["namespaces", "event_types", "event_type_versions", "webhooks", "subscriptions", "events", "deliveries", "delivery_attempts", "webhook_health", "batches", "access_tokens", "invites"]) {
       assert.ok(tables.includes(table), table);
     }
-    const { rows } = await c.query("select indexdef from pg_indexes where indexname = 'deliveries_due'");
-    assert.match(rows[0].indexdef, /WHERE \(status = ANY/);
+    const { rows } = await c.query("select indexname, indexdef from pg_indexes where indexname like 'deliveries_%_lane' order by indexname");
+    assert.deepEqual(rows.map((r) => r.indexname), ["deliveries_fresh_lane", "deliveries_retry_lane"]);
+    assert.match(rows[0].indexdef, /\(webhook_id, next_attempt_at\) WHERE \(status = 'pending'/);
+    assert.match(rows[1].indexdef, /\(webhook_id, next_attempt_at\) WHERE \(status = ANY/);
   });
 });

@@ -85,7 +85,14 @@ export function sharedService(options: TestServiceOptions = {}): () => TestServi
 }
 
 export async function startTestService(t: Cleanup, options: TestServiceOptions = {}): Promise<TestService> {
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase(t));
+  // The database is dropped after the service has stopped: a stopping worker still writes its last outcomes.
+  const drops: (() => unknown)[] = [];
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase({ after: (fn: () => unknown) => void drops.push(fn) } as Cleanup));
+  let stopService: (() => Promise<void>) | undefined;
+  t.after(async () => {
+    await stopService?.();
+    for (const drop of drops) await drop();
+  });
   const { config } = loadConfig(testEnv(databaseUrl, options.env));
   const logs: Record<string, unknown>[] = [];
   const log: Logger = createLogger(options.logLevel ?? "info", (line) => logs.push(JSON.parse(line)));
@@ -96,7 +103,7 @@ export async function startTestService(t: Cleanup, options: TestServiceOptions =
     databaseWaitSeconds: 0,
     startWorkers: workerOptions ? (app) => startWorkers(app, workerOptions) : undefined,
   });
-  t.after(() => running.stop());
+  stopService = () => running.stop();
 
   const request: TestService["request"] = async (path, init = {}) => {
     const headers = new Headers(init.headers);

@@ -1,0 +1,215 @@
+// Per-endpoint scheduling inside one process. Claimed deliveries wait here until their webhook, their origin, their
+// lane and the process all have a free slot; only then is the request started, so the attempt's clock starts when
+// the request is handed a connection (the HTTP pools hold as many connections per origin as an origin may have
+// in flight, so nothing queues below us). A delivery that waits too long, or whose endpoint's circuit opens while
+// it waits, goes back to the queue without using an attempt.
+import type { Claimed } from "./queue.ts";
+import type { Lane } from "./claim.ts";
+
+export interface SchedulerLimits {
+  /** Requests in flight in this process. */
+  total: number;
+  /** Requests in flight to one webhook. */
+  perWebhook: number;
+  /** Requests in flight to one origin (scheme, host and port), whichever webhooks share it. */
+  perOrigin: number;
+  /** Most requests retries may hold; the rest of `total` is kept for first attempts. */
+  retries: number;
+  /** Longest a claimed delivery waits for a slot before it is handed back. */
+  maxWaitMs: number;
+}
+
+export interface Job<R> {
+  claim: Claimed;
+  origin: string;
+  lane: Lane;
+  /** Sends the request; called once a slot is free. */
+  start(): Promise<R>;
+}
+
+export interface SchedulerEvents<R> {
+  done(job: Job<R>, result: R): void;
+  failed(job: Job<R>, err: unknown): void;
+  /** The job never started (or was abandoned at shutdown): hand its claim back. */
+  released(job: Job<R>, why: "waited too long" | "circuit open" | "stopping"): void;
+  /** A slot became free. */
+  freed(): void;
+}
+
+interface Queued<R> {
+  job: Job<R>;
+  since: number;
+}
+
+const counter = () => {
+  const m = new Map<string, number>();
+  return {
+    get: (k: string) => m.get(k) ?? 0,
+    add(k: string, n: number) {
+      const v = (m.get(k) ?? 0) + n;
+      if (v > 0) m.set(k, v);
+      else m.delete(k);
+    },
+    entries: () => m.entries(),
+  };
+};
+
+/** Where a webhook sends, remembered for its room; bounded, since any number of webhooks may pass through. */
+const MAX_KNOWN_ORIGINS = 10_000;
+
+export class EndpointScheduler<R> {
+  private waiting: Queued<R>[] = [];
+  private running = new Map<string, Job<R>>();
+  private webhookRunning = counter();
+  private webhookWaiting = counter();
+  private originRunning = counter();
+  private retryCount = 0;
+  private held = new Set<string>();
+  private originOf = new Map<string, string>();
+  private stopping = false;
+  private readonly sweep: NodeJS.Timeout;
+
+  constructor(
+    readonly limits: SchedulerLimits,
+    private readonly on: SchedulerEvents<R>,
+  ) {
+    this.sweep = setInterval(() => this.releaseStale(), Math.max(50, Math.min(500, limits.maxWaitMs / 4)));
+    this.sweep.unref();
+  }
+
+  get inFlight(): number {
+    return this.running.size;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** No request running and none waiting. */
+  get empty(): boolean {
+    return this.running.size === 0 && this.waiting.length === 0;
+  }
+
+  /** How many more deliveries of a lane this process should claim now. */
+  room(lane: Lane): number {
+    if (this.stopping) return 0;
+    const free = this.limits.total - this.running.size - this.waiting.length;
+    return Math.max(0, lane === "fresh" ? free : Math.min(free, this.limits.retries - this.retryCount));
+  }
+
+  /** Webhooks with less than a full share of room (busy, held, or behind a busy origin): their room now. */
+  webhookRoom(): Record<string, number> {
+    const room: Record<string, number> = {};
+    for (const [webhookId, origin] of this.originOf) {
+      const used = this.webhookRunning.get(webhookId) + this.webhookWaiting.get(webhookId);
+      const left = this.held.has(webhookId) || this.originRunning.get(origin) >= this.limits.perOrigin ? 0 : Math.max(0, this.limits.perWebhook - used);
+      if (left < this.limits.perWebhook) room[webhookId] = left;
+    }
+    return room;
+  }
+
+  submit(job: Job<R>): void {
+    if (this.stopping) return this.on.released(job, "stopping");
+    if (this.held.has(job.claim.webhookId) && !job.claim.probe) return this.on.released(job, "circuit open");
+    if (!this.originOf.has(job.claim.webhookId) && this.originOf.size >= MAX_KNOWN_ORIGINS) this.forgetIdle();
+    this.originOf.set(job.claim.webhookId, job.origin);
+    this.waiting.push({ job, since: performance.now() });
+    this.webhookWaiting.add(job.claim.webhookId, 1);
+    if (job.lane === "retry") this.retryCount++;
+    this.pump();
+  }
+
+  /** Circuits that opened: their waiting deliveries go back, and nothing more starts until `resume`. */
+  hold(webhookIds: string[]): void {
+    if (!webhookIds.length) return;
+    for (const id of webhookIds) this.held.add(id);
+    this.releaseWhere((q) => this.held.has(q.job.claim.webhookId) && !q.job.claim.probe, "circuit open");
+  }
+
+  resume(webhookIds: string[]): void {
+    for (const id of webhookIds) this.held.delete(id);
+  }
+
+  /** Shutdown: nothing more starts and everything waiting goes back at once. */
+  stop(): void {
+    this.stopping = true;
+    clearInterval(this.sweep);
+    this.releaseWhere(() => true, "stopping");
+  }
+
+  /** Shutdown after the grace period: requests still running are given back (their results are ignored). */
+  abandonRunning(): void {
+    for (const job of [...this.running.values()]) {
+      this.finish(job);
+      this.on.released(job, "stopping");
+    }
+  }
+
+  private canStart(job: Job<R>): boolean {
+    return (
+      this.running.size < this.limits.total &&
+      this.webhookRunning.get(job.claim.webhookId) < this.limits.perWebhook &&
+      this.originRunning.get(job.origin) < this.limits.perOrigin
+    );
+  }
+
+  private pump(): void {
+    if (this.stopping || !this.waiting.length) return;
+    const still: Queued<R>[] = [];
+    for (const q of this.waiting) {
+      if (this.running.size >= this.limits.total || !this.canStart(q.job)) still.push(q);
+      else this.begin(q.job);
+    }
+    this.waiting = still;
+  }
+
+  private begin(job: Job<R>): void {
+    const { claim } = job;
+    this.webhookWaiting.add(claim.webhookId, -1);
+    this.webhookRunning.add(claim.webhookId, 1);
+    this.originRunning.add(job.origin, 1);
+    this.running.set(claim.id, job);
+    job.start().then(
+      (result) => {
+        if (this.finish(job)) this.on.done(job, result);
+      },
+      (err) => {
+        if (this.finish(job)) this.on.failed(job, err);
+      },
+    );
+  }
+
+  /** Frees the job's slot; false when it was already given back. */
+  private finish(job: Job<R>): boolean {
+    if (this.running.get(job.claim.id) !== job) return false;
+    this.running.delete(job.claim.id);
+    this.webhookRunning.add(job.claim.webhookId, -1);
+    this.originRunning.add(job.origin, -1);
+    if (job.lane === "retry") this.retryCount--;
+    this.pump();
+    this.on.freed();
+    return true;
+  }
+
+  private releaseWhere(test: (q: Queued<R>) => boolean, why: "waited too long" | "circuit open" | "stopping"): void {
+    const released: Queued<R>[] = [];
+    this.waiting = this.waiting.filter((q) => (test(q) ? (released.push(q), false) : true));
+    for (const { job } of released) {
+      this.webhookWaiting.add(job.claim.webhookId, -1);
+      if (job.lane === "retry") this.retryCount--;
+      this.on.released(job, why);
+    }
+    if (released.length) this.on.freed();
+  }
+
+  private releaseStale(): void {
+    const cutoff = performance.now() - this.limits.maxWaitMs;
+    if (this.waiting.length && this.waiting[0]!.since <= cutoff) this.releaseWhere((q) => q.since <= cutoff, "waited too long");
+  }
+
+  private forgetIdle(): void {
+    for (const webhookId of this.originOf.keys()) {
+      if (!this.webhookRunning.get(webhookId) && !this.webhookWaiting.get(webhookId)) this.originOf.delete(webhookId);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// Outcomes of attempts are written in batches: one transaction writes the deliveries (where this worker's lease
+// still holds), their attempts, and the health and circuits of the webhooks involved. A failed write keeps the
+// outcomes and tries again with backoff; until it succeeds the worker claims nothing new.
+import type { Db } from "../db/pool.ts";
+import { isConnectionError, withTransaction } from "../db/pool.ts";
+import { recordHealth, type CircuitChanges, type CircuitPolicy } from "../health/record.ts";
+import type { Logger } from "../log.ts";
+import type { AttemptResult } from "./attempt.ts";
+import { insertAttempts, writeOutcomes } from "./queue.ts";
+
+export interface OutcomeBufferOptions {
+  db: Db;
+  leaseToken: string;
+  circuit: CircuitPolicy;
+  log: Logger;
+  /** Longest an outcome waits before it is written. */
+  flushDelayMs: number;
+  /** Outcomes that trigger a write at once. */
+  flushAt?: number;
+  /** After every successful write. */
+  written(changes: CircuitChanges): void;
+}
+
+const MAX_BACKOFF_MS = 5_000;
+
+export class OutcomeBuffer {
+  private buffer: AttemptResult[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private backoffMs = 0;
+  private closed = false;
+
+  constructor(private readonly o: OutcomeBufferOptions) {}
+
+  get size(): number {
+    return this.buffer.length;
+  }
+
+  /** A write is failing (the database may be restarting). */
+  get blocked(): boolean {
+    return this.backoffMs > 0;
+  }
+
+  get idle(): boolean {
+    return !this.buffer.length && !this.flushing;
+  }
+
+  add(result: AttemptResult): void {
+    this.buffer.push(result);
+    if (this.buffer.length >= (this.o.flushAt ?? 200)) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.o.flushDelayMs);
+  }
+
+  async flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.buffer.length) return;
+    const batch = this.buffer;
+    this.buffer = [];
+    this.flushing = this.write(batch);
+    await this.flushing;
+    this.flushing = undefined;
+    if (this.buffer.length && !this.closed) void this.flush();
+  }
+
+  /**
+   * Shutdown: writes until nothing is left or `deadline` (epoch ms) passes with the database still away; then it
+   * stops retrying. Outcomes left unwritten are safe: their rows are still leased and come back when it ends.
+   */
+  async drain(deadline: number): Promise<void> {
+    while (!this.idle && Date.now() < deadline) {
+      await this.flushing;
+      await this.flush();
+    }
+    this.closed = true;
+    if (this.buffer.length) this.o.log.warn("shutdown: delivery outcomes not written; their deliveries will be attempted again", { outcomes: this.buffer.length });
+  }
+
+  private async write(batch: AttemptResult[]): Promise<void> {
+    try {
+      const changes = await withTransaction(this.o.db, async (tx) => {
+        const written = await writeOutcomes(tx, this.o.leaseToken, batch.map((r) => r.outcome));
+        await insertAttempts(tx, batch.flatMap((r) => (r.attempt ? [r.attempt] : [])));
+        // Health counts only outcomes this worker still owned; another worker's retry counts its own.
+        return recordHealth(tx, batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])), this.o.circuit);
+      });
+      this.backoffMs = 0;
+      this.o.written(changes);
+    } catch (err) {
+      this.buffer = batch.concat(this.buffer);
+      this.backoffMs = Math.min(Math.max(this.backoffMs * 2, 100), MAX_BACKOFF_MS);
+      if (isConnectionError(err)) this.o.log.warn("cannot write delivery outcomes yet; retrying", { error: (err as Error).message, retry_in_ms: this.backoffMs });
+      else this.o.log.error("writing delivery outcomes failed; retrying", { error: err, retry_in_ms: this.backoffMs });
+      if (!this.closed) await new Promise((r) => setTimeout(r, this.backoffMs));
+    }
+  }
+}
