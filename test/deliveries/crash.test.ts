@@ -102,6 +102,37 @@ test("SIGTERM releases in-flight deliveries back to the queue without using an a
   for (const r of rows) assert.deepEqual([r.status, r.attempt_count, r.lease_token], ["pending", 0, null]);
 });
 
+test("SIGTERM puts nothing new on the wire: waiting claims go back at once, sent requests finish within the grace period", async (t) => {
+  const databaseUrl = await createTestDatabase(t);
+  const receiver = await startReceiver(t);
+  const hook = receiver.path("/slow").answers({ status: 200, delayMs: 1_000 });
+  const server = startServerProcess(testEnv(databaseUrl, { SVC_LOG_LEVEL: "info", SVC_SHUTDOWN_GRACE_SECONDS: "5", SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "4" }));
+  t.after(() => server.child.kill("SIGKILL"));
+  const url = await server.url();
+  await rpc(url, "EventService/RegisterEvent", { name: "drain.test" });
+  await rpc(url, "WebhookService/RegisterWebhook", { namespace: "default", url: hook.url, events: ["drain.test"] });
+  await Promise.all(Array.from({ length: 40 }, (_, i) => rpc(url, "EventService/PushEvent", { namespace: "default", event: "drain.test", payload: { i } })));
+  await hook.waitForRequests(6);
+  const signalled = Date.now();
+  server.child.kill("SIGTERM");
+  assert.equal(await server.exited, 0);
+  const took = Date.now() - signalled;
+  assert.ok(took < 5_000, `shutdown took ${took} ms`);
+  // A request that was in flight at the signal arrived before it; none was first sent after it.
+  const late = hook.requests.filter((r) => r.receivedAt > signalled + 50);
+  assert.deepEqual(late.map((r) => r.receivedAt - signalled), [], "requests first sent after SIGTERM");
+
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const { rows } = await c.query("select status, attempt_count, lease_token from deliveries");
+  const attempts = (await c.query("select count(*)::int as n from delivery_attempts")).rows[0].n;
+  await c.end();
+  const success = rows.filter((r) => r.status === "success").length;
+  assert.equal(success, hook.requests.length, "every request that was sent finished within the grace period and was recorded");
+  assert.equal(attempts, hook.requests.length, "attempts are exactly the requests sent");
+  for (const r of rows.filter((r) => r.status !== "success")) assert.deepEqual([r.status, r.attempt_count, r.lease_token], ["pending", 0, null]);
+});
+
 test("a database outage pauses the workers and they carry on when it returns", async (t) => {
   const databaseUrl = await createTestDatabase(t);
   const direct = new URL(databaseUrl);
