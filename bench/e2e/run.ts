@@ -1,157 +1,31 @@
 // End-to-end benchmark: the built server (dist/server.js) on a fresh database, a local receiver, and every figure
 // next to a ceiling measured in the same run (raw undici to the same receiver; bare node:http + one INSERT).
 //   node --import tsx bench/e2e/run.ts        (BENCH_DATABASE_URL to use an existing PostgreSQL server)
-import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
-import pg from "pg";
 import { Pool } from "undici";
-import { startEmbeddedPostgres } from "../../lib/dev/embedded-postgres.ts";
-import { createLogger } from "../../lib/log.ts";
-
-const API_KEY = "bench-master-key-0123456789abcdef0123";
-const KEYS = `bench=${"5a".repeat(32)}`;
+import { API_KEY, ask, benchDatabase, fmt, forkTs, hammer, pct, progress, receiverScript, rpc, sleep, startSvc, waitForCount, type Svc } from "../lib/harness.ts";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 30_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-};
-const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const progress = (stage: string) => process.stderr.write(`  … ${stage}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-// --- processes -------------------------------------------------------------------------------------------------
-
-function forkTs(file: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(new URL(file, import.meta.url).pathname, [], { execArgv: ["--import", "tsx"], env: { ...process.env, ...env } });
-  return new Promise((resolve) => child.once("message", (m: any) => resolve({ child, port: m.port })));
-}
-
-function ask<T>(child: ChildProcess, cmd: string): Promise<T> {
-  return new Promise((resolve) => {
-    child.once("message", (m) => resolve(m as T));
-    child.send({ cmd });
-  });
-}
-
-interface Svc {
-  child: ChildProcess;
-  url: string;
-  peakRssMb(): number;
-  stop(): Promise<void>;
-}
-
-async function startSvc(databaseUrl: string, extra: Record<string, string> = {}): Promise<Svc> {
-  // BENCH_NODE_OPTIONS passes flags such as --cpu-prof to the server, for profiling a run.
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? []), "dist/server.js"], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, SVC_ENCRYPTION_KEYS: KEYS, SVC_ENCRYPTION_PRIMARY_KEY_ID: "bench", SVC_API_KEY: API_KEY, SVC_ALLOWED_NETWORKS: "127.0.0.1/32", PORT: "0", HOST: "127.0.0.1", SVC_LOG_LEVEL: "info", ...extra },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /"url":"(http:[^"]+)"/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(m[1]!);
-      }
-    }, 20);
-    child.once("exit", (code) => reject(new Error(`svc exited with ${code}: ${out}`)));
-  });
-  let peak = 0;
-  const sampler = setInterval(() => {
-    try {
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
-      peak = Math.max(peak, kb / 1024);
-    } catch {
-      /* exited */
-    }
-  }, 100);
-  return {
-    child,
-    url,
-    peakRssMb: () => peak,
-    async stop() {
-      clearInterval(sampler);
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    },
-  };
-}
-
-// --- load ------------------------------------------------------------------------------------------------------
-
-async function hammer(url: string, seconds: number, concurrency: number, make: () => { path: string; body: string }, headers: Record<string, string>): Promise<{ rate: number; latencies: number[] }> {
-  const pool = new Pool(url, { connections: concurrency });
-  const latencies: number[] = [];
-  const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const { path, body } = make();
-        const t0 = performance.now();
-        const res = await pool.request({ path, method: "POST", headers, body });
-        await res.body.arrayBuffer();
-        if (res.statusCode >= 300) throw new Error(`HTTP ${res.statusCode} on ${path}`);
-        latencies.push(performance.now() - t0);
-        done++;
-      }
-    }),
-  );
-  const rate = done / ((performance.now() - started) / 1000);
-  await pool.close();
-  return { rate, latencies };
-}
-
-async function rpc(svc: Svc, method: string, body: unknown): Promise<any> {
-  const res = await fetch(`${svc.url}/webhook.${method}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": API_KEY }, body: JSON.stringify(body) });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function waitForCount(receiver: ChildProcess, count: number, timeoutMs: number): Promise<{ count: number; firstAt: number; lastAt: number; latenciesMs: number[] }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const stats = await ask<{ count: number; firstAt: number; lastAt: number; latenciesMs: number[] }>(receiver, "stats");
-    if (stats.count >= count || Date.now() > deadline) return stats;
-    await sleep(50);
-  }
-}
-
 // --- run -------------------------------------------------------------------------------------------------------
 
 execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
-const log = createLogger("warn");
-let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
-let serverUrl = process.env.BENCH_DATABASE_URL;
-if (!serverUrl) {
-  embedded = await startEmbeddedPostgres({ dir: ".svc/bench-postgres", log, database: "postgres" });
-  serverUrl = embedded.adminUrl;
-}
-const dbName = `svc_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
+const db = await benchDatabase();
+const databaseUrl = db.databaseUrl;
 
 const results: string[] = [];
 const line = (s: string) => {
   results.push(s);
   console.log(s);
 };
-const receiver = await forkTs("./receiver.ts");
+const receiver = await forkTs(receiverScript);
 const receiverUrl = `http://127.0.0.1:${receiver.port}`;
 let svc: Svc | undefined;
 
 try {
-  line(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ${process.version}; PostgreSQL ${embedded ? "embedded 17" : "from BENCH_DATABASE_URL"} on the same machine`);
+  line(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ${process.version}; PostgreSQL ${db.embedded ? "embedded 17" : "from BENCH_DATABASE_URL"} on the same machine`);
 
   progress("raw undici ceiling");
   // 1. Ceiling: raw undici straight to the receiver.
@@ -160,7 +34,7 @@ try {
 
   progress("push ceiling and pushes");
   // 2. Pushes (no subscriptions, so nothing fans out) against bare node:http + one INSERT.
-  const ceilingServer = await forkTs("./insert-server.ts", { DATABASE_URL: databaseUrl });
+  const ceilingServer = await forkTs(new URL("./insert-server.ts", import.meta.url), { DATABASE_URL: databaseUrl });
   const insertCeiling = await hammer(`http://127.0.0.1:${ceilingServer.port}`, SECONDS, CONCURRENCY, () => ({ path: "/", body: JSON.stringify({ namespace: "default", payload: { n: 1 } }) }), { "content-type": "application/json" });
   ceilingServer.child.kill();
 
@@ -240,7 +114,5 @@ try {
 } finally {
   await svc?.stop().catch(() => {});
   receiver.child.kill();
-  if (!process.env.BENCH_KEEP_DATABASE) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  await admin.end();
-  await embedded?.stop();
+  await db.drop();
 }

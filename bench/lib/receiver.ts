@@ -1,9 +1,12 @@
-// The benchmark's webhook receiver: a bare node:http server in its own process that answers 200 at once and
-// records, per path, how many requests arrived and how long after the `sent_at` stamp in the payload.
+// The benchmarks' webhook receiver: a bare node:http server in its own process that answers 200 at once and
+// records how many requests arrived (in all and per path), how many distinct deliveries they carried, and how
+// long after the `sent_at` stamp in the payload each arrived.
 import { createServer } from "node:http";
 
 let count = 0;
 const latenciesMs: number[] = [];
+const deliveries = new Set<string>();
+const byPath: Record<string, number> = {};
 let firstAt = 0;
 let lastAt = 0;
 
@@ -16,6 +19,9 @@ const server = createServer((req, res) => {
     if (!firstAt) firstAt = now;
     lastAt = now;
     const body = Buffer.concat(chunks).toString();
+    byPath[req.url ?? ""] = (byPath[req.url ?? ""] ?? 0) + 1;
+    const id = req.headers["x-svc-delivery-id"];
+    if (typeof id === "string") deliveries.add(id);
     const at = body.indexOf('"sent_at":');
     if (at >= 0) latenciesMs.push(now - Number.parseFloat(body.slice(at + 10)));
     res.writeHead(200, { "content-type": "text/plain" }).end("ok");
@@ -24,11 +30,13 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 60_000;
 
 process.on("message", (msg: { cmd: string }) => {
-  if (msg.cmd === "stats") process.send!({ count, firstAt, lastAt, latenciesMs });
+  if (msg.cmd === "stats") process.send!({ count, firstAt, lastAt, latenciesMs, distinct: deliveries.size, byPath });
   if (msg.cmd === "reset") {
     count = 0;
     firstAt = lastAt = 0;
     latenciesMs.length = 0;
+    deliveries.clear();
+    for (const k of Object.keys(byPath)) delete byPath[k];
     process.send!({ ok: true });
   }
 });

@@ -1,0 +1,157 @@
+// What the benchmarks share: formatting, the built server as a child process, the receiver process, load
+// generation, and a fresh database on the embedded PostgreSQL (durable: fsync and synchronous commit on) or on
+// BENCH_DATABASE_URL.
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { Pool } from "undici";
+import { startEmbeddedPostgres } from "../../lib/dev/embedded-postgres.ts";
+import { createLogger } from "../../lib/log.ts";
+
+export const API_KEY = "bench-master-key-0123456789abcdef0123";
+const KEYS = `bench=${"5a".repeat(32)}`;
+
+/** What the receiver process (bench/lib/receiver.ts) reports. */
+export interface ReceiverStats {
+  count: number;
+  firstAt: number;
+  lastAt: number;
+  latenciesMs: number[];
+  distinct: number;
+  byPath: Record<string, number>;
+}
+
+export const receiverScript = new URL("./receiver.ts", import.meta.url);
+
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const progress = (stage: string) => process.stderr.write(`  … ${stage}\n`);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// --- processes -------------------------------------------------------------------------------------------------
+
+export function forkTs(file: URL, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(file.pathname, [], { execArgv: ["--import", "tsx"], env: { ...process.env, ...env } });
+  return new Promise((resolve) => child.once("message", (m: any) => resolve({ child, port: m.port })));
+}
+
+export function ask<T>(child: ChildProcess, cmd: string): Promise<T> {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve(m as T));
+    child.send({ cmd });
+  });
+}
+
+export interface Svc {
+  child: ChildProcess;
+  url: string;
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+export async function startSvc(databaseUrl: string, extra: Record<string, string> = {}): Promise<Svc> {
+  // BENCH_NODE_OPTIONS passes flags such as --cpu-prof to the server, for profiling a run.
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? []), "dist/server.js"], {
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, SVC_ENCRYPTION_KEYS: KEYS, SVC_ENCRYPTION_PRIMARY_KEY_ID: "bench", SVC_API_KEY: API_KEY, SVC_ALLOWED_NETWORKS: "127.0.0.1/32", PORT: "0", HOST: "127.0.0.1", SVC_LOG_LEVEL: "info", ...extra },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /"url":"(http:[^"]+)"/.exec(out);
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]!);
+      }
+    }, 20);
+    child.once("exit", (code) => reject(new Error(`svc exited with ${code}: ${out}`)));
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      /* exited */
+    }
+  }, 100);
+  return {
+    child,
+    url,
+    peakRssMb: () => peak,
+    async stop() {
+      clearInterval(sampler);
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+// --- load ------------------------------------------------------------------------------------------------------
+
+export async function hammer(url: string, seconds: number, concurrency: number, make: () => { path: string; body: string }, headers: Record<string, string>): Promise<{ rate: number; latencies: number[] }> {
+  const pool = new Pool(url, { connections: concurrency });
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const { path, body } = make();
+        const t0 = performance.now();
+        const res = await pool.request({ path, method: "POST", headers, body });
+        await res.body.arrayBuffer();
+        if (res.statusCode >= 300) throw new Error(`HTTP ${res.statusCode} on ${path}`);
+        latencies.push(performance.now() - t0);
+        done++;
+      }
+    }),
+  );
+  const rate = done / ((performance.now() - started) / 1000);
+  await pool.close();
+  return { rate, latencies };
+}
+
+export async function rpc(svc: Svc, method: string, body: unknown): Promise<any> {
+  const res = await fetch(`${svc.url}/webhook.${method}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": API_KEY }, body: JSON.stringify(body) });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${method}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+export async function waitForCount(receiver: ChildProcess, count: number, timeoutMs: number): Promise<ReceiverStats> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const stats = await ask<ReceiverStats>(receiver, "stats");
+    if (stats.count >= count || Date.now() > deadline) return stats;
+    await sleep(50);
+  }
+}
+
+/** A fresh database for one run; `drop()` removes it (unless BENCH_KEEP_DATABASE) and stops the embedded server. */
+export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; drop(): Promise<void> }> {
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    embedded = await startEmbeddedPostgres({ dir: ".svc/bench-postgres", log: createLogger("warn"), database: "postgres" });
+    serverUrl = embedded.adminUrl;
+  }
+  const dbName = `svc_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  return {
+    databaseUrl: Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString(),
+    embedded: embedded !== undefined,
+    async drop() {
+      if (!process.env.BENCH_KEEP_DATABASE) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+      await admin.end();
+      await embedded?.stop();
+    },
+  };
+}
