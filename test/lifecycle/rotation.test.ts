@@ -91,7 +91,8 @@ test("a rotation signs with old and new secrets and keys through the window, the
   assert.deepEqual(acceptedBy(ended, { old: reg.webhook_secret, new: rotated.body.webhook_secret }), ["new"]);
   assert.ok(!ed25519Verifies(ended, reg.signing_public_key) && ed25519Verifies(ended, rotated.body.signing_public_key));
 
-  assert.ok((await destroyExpiredSecrets(svc().app.db)).destroyed >= 1);
+  // The scheduled job may have destroyed it already; either way nothing of the old pair is left.
+  await destroyExpiredSecrets(svc().app.db);
   const { rows } = await svc().app.db.query("select previous_signing_secret, previous_signing_key, previous_expires_at from webhooks where id = $1", [reg.webhook_id]);
   assert.deepEqual(rows[0], { previous_signing_secret: null, previous_signing_key: null, previous_expires_at: null });
 });
