@@ -24,6 +24,8 @@ export interface DeliveryWorkerOptions {
   maxInFlightPerOrigin?: number;
   /** Consecutive attempts without an answer that open an endpoint's circuit (0 = never). */
   circuitFailures?: number;
+  /** Seconds of only failures after which a webhook is paused (0 = never; a webhook may set its own). */
+  autoDisableAfterSeconds?: number;
   /** Most deliveries claimed by one statement. */
   claimBatch?: number;
   /** Longest an outcome waits before it is written (outcomes are written in batches). */
@@ -94,13 +96,12 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   const outcomes = new OutcomeBuffer({
     db: app.queueDb,
     leaseToken,
-    circuit: { failures: options.circuitFailures ?? defaults.circuitFailures },
+    policy: { circuitFailures: options.circuitFailures ?? defaults.circuitFailures, autoDisableAfterSeconds: options.autoDisableAfterSeconds ?? defaults.autoDisableAfterSeconds },
     log,
     flushDelayMs: options.flushDelayMs ?? 5,
     written(changes) {
-      scheduler.hold(changes.open);
-      scheduler.resume(changes.closed);
-      for (const id of changes.open) log.debug("endpoint circuit open", { webhook_id: id });
+      scheduler.holdBack([...changes.open, ...changes.paused.map((p) => p.webhookId)]);
+      for (const p of changes.paused) log.info("webhook paused automatically", { webhook_id: p.webhookId, namespace: p.namespace, reason: p.reason });
       loop.wake();
     },
   });

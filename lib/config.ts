@@ -134,6 +134,18 @@ const Env = z.object({
   SVC_MAX_IN_FLIGHT_PER_WEBHOOK: count("SVC_MAX_IN_FLIGHT_PER_WEBHOOK", 1, 10_000, 32),
   SVC_MAX_IN_FLIGHT_PER_ORIGIN: count("SVC_MAX_IN_FLIGHT_PER_ORIGIN", 1, 10_000, 64),
   SVC_CIRCUIT_FAILURES: count("SVC_CIRCUIT_FAILURES", 0, 1_000, 5),
+  SVC_AUTO_DISABLE_AFTER: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "" || v.trim() === "0") return 0;
+      const ms = parseDurationMs(v);
+      if (ms === undefined || ms < 60_000) {
+        ctx.addIssue({ code: "custom", message: `SVC_AUTO_DISABLE_AFTER "${v}" must be a duration of at least 1m (Go syntax plus d, e.g. 3d, 12h), or unset to never auto-disable` });
+        return z.NEVER;
+      }
+      return Math.round(ms / 1000);
+    }),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -198,6 +210,8 @@ function toConfig(e: z.infer<typeof Env>) {
       perWebhook: Math.min(e.SVC_MAX_IN_FLIGHT_PER_WEBHOOK, e.SVC_MAX_IN_FLIGHT),
       perOrigin: Math.min(e.SVC_MAX_IN_FLIGHT_PER_ORIGIN, e.SVC_MAX_IN_FLIGHT),
       circuitFailures: e.SVC_CIRCUIT_FAILURES,
+      /** Seconds of only failures after which a webhook is paused; 0 = never (a webhook may set its own). */
+      autoDisableAfterSeconds: e.SVC_AUTO_DISABLE_AFTER,
     },
   };
 }

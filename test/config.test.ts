@@ -126,3 +126,13 @@ test("the server process names every missing required variable", () => {
   assert.equal(lines.length, 3);
   for (const v of ["SVC_ENCRYPTION_KEYS", "SVC_ENCRYPTION_PRIMARY_KEY_ID", "DATABASE_URL"]) assert.ok(lines.some((l) => l.startsWith(`svc: configuration error: ${v} `)), v);
 });
+
+test("delivery isolation and auto-disable settings have defaults, bounds and clear refusals", () => {
+  assert.deepEqual(loadConfig(base).config.delivery, { maxInFlight: 256, perWebhook: 32, perOrigin: 64, circuitFailures: 5, autoDisableAfterSeconds: 0 });
+  const custom = loadConfig({ ...base, SVC_MAX_IN_FLIGHT: "16", SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "64", SVC_CIRCUIT_FAILURES: "0", SVC_AUTO_DISABLE_AFTER: "3d" }).config.delivery;
+  assert.deepEqual(custom, { maxInFlight: 16, perWebhook: 16, perOrigin: 16, circuitFailures: 0, autoDisableAfterSeconds: 259_200 }, "a share never exceeds the whole");
+  assert.match(problemsOf({ ...base, SVC_MAX_IN_FLIGHT: "0" })[0]!, /^SVC_MAX_IN_FLIGHT must be between 1 and 10000/);
+  assert.match(problemsOf({ ...base, SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "many" })[0]!, /^SVC_MAX_IN_FLIGHT_PER_WEBHOOK must be a whole number/);
+  assert.match(problemsOf({ ...base, SVC_AUTO_DISABLE_AFTER: "10s" })[0]!, /^SVC_AUTO_DISABLE_AFTER "10s" must be a duration of at least 1m/);
+  assert.match(problemsOf({ ...base, SVC_AUTO_DISABLE_AFTER: "soon" })[0]!, /^SVC_AUTO_DISABLE_AFTER "soon"/);
+});

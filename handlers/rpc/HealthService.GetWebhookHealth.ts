@@ -16,6 +16,6 @@ export default rpc({
   async handle({ webhook_id, namespace }, { app }) {
     await app.namespaces.require(app.db, namespace);
     const h = await getWebhookHealth(app.db, namespace, webhook_id);
-    return { webhook_id: h.webhook_id, health: rpcHealth(h.health), ...(h.metrics ? { metrics: h.metrics } : {}), circuit: h.circuit };
+    return { webhook_id: h.webhook_id, health: rpcHealth(h.health), ...(h.metrics ? { metrics: h.metrics } : {}), circuit: h.circuit, paused_reason: h.paused_reason };
   },
 });

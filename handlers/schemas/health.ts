@@ -34,7 +34,7 @@ export const circuitSchema = z
   })
   .describe("While open, the endpoint's due deliveries are held back and only a probe is sent (docs/isolation.md)");
 
-export const webhookHealthSchema = z.object({ webhook_id: z.string(), health: z.string(), metrics: metricsSchema.nullable(), circuit: circuitSchema });
+export const webhookHealthSchema = z.object({ webhook_id: z.string(), health: z.string(), metrics: metricsSchema.nullable(), circuit: circuitSchema, paused_reason: z.string().nullable().describe("why the webhook is paused (operator, 410 Gone or auto-disable); null while active") });
 
 export const summarySchema = z.object({ healthy_count: z.number(), degraded_count: z.number(), unhealthy_count: z.number(), unknown_count: z.number(), total_count: z.number() });
 

@@ -41,6 +41,8 @@ const httpConfigSchema = z.object({
   capture_response_body: z.boolean(),
   follow_redirects: z.boolean(),
   rate_limit_rps: z.number().nullable(),
+  pause_on_gone: z.boolean().describe("a 410 Gone answer pauses the webhook (default true)"),
+  auto_disable_after_seconds: z.number().describe("pause after this long with only failures; 0 = the server default (SVC_AUTO_DISABLE_AFTER)"),
   webhook_secret: z.string().describe("whsec_… in plaintext only in the registration response; masked afterwards"),
 });
 

@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Dispatcher } from "undici";
 import type { HealthSample } from "../health/record.ts";
+import { goneReason, type AutoPause } from "../webhooks/auto-pause.ts";
 import { sendableHeaders } from "../webhooks/headers.ts";
 import { isRetried, categoryOfError, categoryOfStatus, type Category } from "./classify.ts";
 import { RATE_LIMIT_GIVE_UP_MS, retryAfterMs, retryDelayMs } from "./backoff.ts";
@@ -28,6 +29,8 @@ export interface AttemptResult {
   outcome: Outcome;
   attempt?: AttemptRecord;
   health?: HealthSample;
+  /** The answer asks for the webhook to be paused (410 Gone with pause_on_gone). */
+  pause?: AutoPause;
 }
 
 /**
@@ -161,7 +164,14 @@ export function judge(claim: Claimed, target: Target, result: SendResult, reques
 
   // A retry due after the TTL is due at the TTL instead, when the claim expires it on time.
   if (nextAttemptAt && claim.expiresAt && nextAttemptAt > claim.expiresAt) nextAttemptAt = claim.expiresAt;
+  // The receiver says the endpoint is gone for good: stop sending to it rather than fail delivery after delivery.
+  const gone = result.status === 410 && !success && target.config.pause_on_gone;
+  if (gone) {
+    status = "failed";
+    nextAttemptAt = null;
+  }
   return {
+    ...(gone ? { pause: { webhookId: claim.webhookId, by: "gone" as const, reason: goneReason(at) } } : {}),
     outcome: {
       id: claim.id,
       namespace: claim.namespace,

@@ -1,7 +1,8 @@
 // The fair claim. Due deliveries are taken webhook by webhook in round-robin order (a loose index scan over the
 // lane's index starting after the last webhook served), at most a bounded share from each, so a backlog of one
 // endpoint can never fill a claim or starve the others — in this process and across every process on the
-// database. Webhooks whose circuit is open give one probe when it is due, and nothing else.
+// database. Webhooks whose circuit is open give one probe when it is due, and nothing else; webhooks svc paused
+// itself (410 Gone, auto-disable) give nothing until they are resumed.
 import type { Db } from "../db/pool.ts";
 import { LEASE_MARGIN_SECONDS, toClaimed, type Claimed, type ClaimedRow } from "./queue.ts";
 
@@ -36,11 +37,13 @@ function claimSql(lane: Lane): string {
              select d.id, d.status, h.webhook_id, c.circuit_opened_at is not null as probe
                from hooks h
                left join webhook_health c on c.webhook_id = h.webhook_id
+               left join webhooks w on w.id = h.webhook_id
               cross join lateral (
                 select id, status from deliveries d
                  where d.webhook_id = h.webhook_id and d.${due} and d.next_attempt_at <= now()
                  order by d.next_attempt_at
-                 limit case when c.circuit_opened_at is null then coalesce(($5::jsonb ->> h.webhook_id::text)::int, $4)
+                 limit case when not w.active and w.paused_by in ('gone', 'auto_disabled') then 0
+                            when c.circuit_opened_at is null then coalesce(($5::jsonb ->> h.webhook_id::text)::int, $4)
                             when c.circuit_probe_at <= now() then 1 else 0 end
                    for update of d skip locked
               ) d

@@ -31,7 +31,7 @@ export interface SchedulerEvents<R> {
   done(job: Job<R>, result: R): void;
   failed(job: Job<R>, err: unknown): void;
   /** The job never started (or was abandoned at shutdown): hand its claim back. */
-  released(job: Job<R>, why: "waited too long" | "circuit open" | "stopping"): void;
+  released(job: Job<R>, why: "waited too long" | "held back" | "stopping"): void;
   /** A slot became free. */
   freed(): void;
 }
@@ -64,7 +64,6 @@ export class EndpointScheduler<R> {
   private webhookWaiting = counter();
   private originRunning = counter();
   private retryCount = 0;
-  private held = new Set<string>();
   private originOf = new Map<string, string>();
   private stopping = false;
   private readonly sweep: NodeJS.Timeout;
@@ -97,12 +96,12 @@ export class EndpointScheduler<R> {
     return Math.max(0, lane === "fresh" ? free : Math.min(free, this.limits.retries - this.retryCount));
   }
 
-  /** Webhooks with less than a full share of room (busy, held, or behind a busy origin): their room now. */
+  /** Webhooks with less than a full share of room (busy, or behind a busy origin): their room now. */
   webhookRoom(): Record<string, number> {
     const room: Record<string, number> = {};
     for (const [webhookId, origin] of this.originOf) {
       const used = this.webhookRunning.get(webhookId) + this.webhookWaiting.get(webhookId);
-      const left = this.held.has(webhookId) || this.originRunning.get(origin) >= this.limits.perOrigin ? 0 : Math.max(0, this.limits.perWebhook - used);
+      const left = this.originRunning.get(origin) >= this.limits.perOrigin ? 0 : Math.max(0, this.limits.perWebhook - used);
       if (left < this.limits.perWebhook) room[webhookId] = left;
     }
     return room;
@@ -110,7 +109,6 @@ export class EndpointScheduler<R> {
 
   submit(job: Job<R>): void {
     if (this.stopping) return this.on.released(job, "stopping");
-    if (this.held.has(job.claim.webhookId) && !job.claim.probe) return this.on.released(job, "circuit open");
     if (!this.originOf.has(job.claim.webhookId) && this.originOf.size >= MAX_KNOWN_ORIGINS) this.forgetIdle();
     this.originOf.set(job.claim.webhookId, job.origin);
     this.waiting.push({ job, since: performance.now() });
@@ -119,15 +117,14 @@ export class EndpointScheduler<R> {
     this.pump();
   }
 
-  /** Circuits that opened: their waiting deliveries go back, and nothing more starts until `resume`. */
-  hold(webhookIds: string[]): void {
+  /**
+   * Webhooks whose circuit opened or that were paused: what waits for them goes back at once. Nothing is kept
+   * here about them: claims consult the database, which every instance shares.
+   */
+  holdBack(webhookIds: string[]): void {
     if (!webhookIds.length) return;
-    for (const id of webhookIds) this.held.add(id);
-    this.releaseWhere((q) => this.held.has(q.job.claim.webhookId) && !q.job.claim.probe, "circuit open");
-  }
-
-  resume(webhookIds: string[]): void {
-    for (const id of webhookIds) this.held.delete(id);
+    const ids = new Set(webhookIds);
+    this.releaseWhere((q) => ids.has(q.job.claim.webhookId) && !q.job.claim.probe, "held back");
   }
 
   /** Shutdown: nothing more starts and everything waiting goes back at once. */
@@ -191,7 +188,7 @@ export class EndpointScheduler<R> {
     return true;
   }
 
-  private releaseWhere(test: (q: Queued<R>) => boolean, why: "waited too long" | "circuit open" | "stopping"): void {
+  private releaseWhere(test: (q: Queued<R>) => boolean, why: "waited too long" | "held back" | "stopping"): void {
     const released: Queued<R>[] = [];
     this.waiting = this.waiting.filter((q) => (test(q) ? (released.push(q), false) : true));
     for (const { job } of released) {

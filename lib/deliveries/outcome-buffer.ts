@@ -3,7 +3,8 @@
 // outcomes and tries again with backoff; until it succeeds the worker claims nothing new.
 import type { Db } from "../db/pool.ts";
 import { isConnectionError, withTransaction } from "../db/pool.ts";
-import { recordHealth, type CircuitChanges, type CircuitPolicy } from "../health/record.ts";
+import { recordHealth, type HealthPolicy } from "../health/record.ts";
+import { autoDisabledReason, pauseAutomatically, type Paused } from "../webhooks/auto-pause.ts";
 import type { Logger } from "../log.ts";
 import type { AttemptResult } from "./attempt.ts";
 import { insertAttempts, writeOutcomes } from "./queue.ts";
@@ -11,14 +12,21 @@ import { insertAttempts, writeOutcomes } from "./queue.ts";
 export interface OutcomeBufferOptions {
   db: Db;
   leaseToken: string;
-  circuit: CircuitPolicy;
+  policy: HealthPolicy;
   log: Logger;
   /** Longest an outcome waits before it is written. */
   flushDelayMs: number;
   /** Outcomes that trigger a write at once. */
   flushAt?: number;
   /** After every successful write. */
-  written(changes: CircuitChanges): void;
+  written(changes: WriteChanges): void;
+}
+
+/** What a write changed beyond the deliveries: circuits opened and closed, webhooks paused. */
+export interface WriteChanges {
+  open: string[];
+  closed: string[];
+  paused: Paused[];
 }
 
 const MAX_BACKOFF_MS = 5_000;
@@ -83,7 +91,12 @@ export class OutcomeBuffer {
         const written = await writeOutcomes(tx, this.o.leaseToken, batch.map((r) => r.outcome));
         await insertAttempts(tx, batch.flatMap((r) => (r.attempt ? [r.attempt] : [])));
         // Health counts only outcomes this worker still owned; another worker's retry counts its own.
-        return recordHealth(tx, batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])), this.o.circuit);
+        const health = await recordHealth(tx, batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])), this.o.policy);
+        const paused = await pauseAutomatically(tx, [
+          ...batch.flatMap((r) => (r.pause && written.has(r.outcome.id) ? [r.pause] : [])),
+          ...health.disable.map((d) => ({ webhookId: d.webhookId, by: "auto_disabled" as const, reason: autoDisabledReason(d.failingSince, d.afterSeconds) })),
+        ]);
+        return { open: health.open, closed: health.closed, paused };
       });
       this.backoffMs = 0;
       this.o.written(changes);

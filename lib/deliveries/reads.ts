@@ -55,9 +55,11 @@ export const COUNT_CAP = 10_000;
 
 const COLUMNS = `id, namespace, webhook_id, event_id, subscription_id, status, attempt_count, next_attempt_at, request_body, response_code,
   response_body, error_category, error_message, template_error, created_at, updated_at, completed_at,
-  (select format('endpoint circuit open since %s: %s; next probe at %s', to_json(h.circuit_opened_at) #>> '{}', h.circuit_reason, to_json(h.circuit_probe_at) #>> '{}')
-     from webhook_health h
-    where h.webhook_id = deliveries.webhook_id and h.circuit_opened_at is not null and deliveries.status in ('pending', 'retrying')) as held_reason`;
+  case when status in ('pending', 'retrying') then coalesce(
+    (select 'webhook paused: ' || w.paused_reason from webhooks w
+      where w.id = deliveries.webhook_id and not w.active and w.paused_by in ('gone', 'auto_disabled')),
+    (select format('endpoint circuit open since %s: %s; next probe at %s', to_json(h.circuit_opened_at) #>> '{}', h.circuit_reason, to_json(h.circuit_probe_at) #>> '{}')
+       from webhook_health h where h.webhook_id = deliveries.webhook_id and h.circuit_opened_at is not null)) end as held_reason`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -3,7 +3,7 @@
 // such so sending fails closed.
 import type { Keyring } from "../crypto/keyring.ts";
 import type { Db } from "../db/pool.ts";
-import type { HttpConfig } from "../webhooks/http-config.ts";
+import { httpConfigColumns, httpConfigFromRow, type HttpConfig } from "../webhooks/http-config.ts";
 import { secretContext } from "../webhooks/secrets.ts";
 import type { OnTransformError } from "../subscriptions/subscriptions.ts";
 import { ed25519KeyFromSeed, hmacKeyFromSecret, type Signer } from "./signing.ts";
@@ -62,16 +62,7 @@ function loadTarget(r: any, keyring: Keyring): Target {
     secretHeaders,
     signer,
     secretError,
-    config: {
-      max_retries: r.max_retries,
-      retry_backoff_seconds: r.retry_backoff_seconds,
-      request_timeout_seconds: r.request_timeout_seconds,
-      expected_status_codes: r.expected_status_codes,
-      verify_ssl: r.verify_ssl,
-      capture_response_body: r.capture_response_body,
-      follow_redirects: r.follow_redirects,
-      rate_limit_rps: r.rate_limit_rps,
-    },
+    config: httpConfigFromRow(r),
   };
 }
 
@@ -102,8 +93,7 @@ export class TargetCache {
     if (stale.length) {
       const { rows } = await this.db.query({
         name: "targets.webhooks",
-        text: `select id, namespace, url, headers, secret_headers, signing_secret, signing_key, max_retries, retry_backoff_seconds,
-                      request_timeout_seconds, expected_status_codes, verify_ssl, capture_response_body, follow_redirects, rate_limit_rps,
+        text: `select id, namespace, url, headers, secret_headers, signing_secret, signing_key, ${httpConfigColumns()},
                       previous_signing_secret, previous_signing_key, extract(epoch from previous_expires_at) * 1000 as previous_until_ms,
                       extract(epoch from updated_at) * 1000 as version
                  from webhooks where id = any($1::uuid[])`,

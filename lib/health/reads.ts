@@ -34,9 +34,18 @@ export interface Circuit {
   consecutive_no_answer: number;
 }
 
-export async function getWebhookHealth(db: Db, namespace: string, webhookId: string): Promise<{ webhook_id: string; health: HealthState; metrics: HealthMetrics | null; circuit: Circuit }> {
+export interface WebhookHealth {
+  webhook_id: string;
+  health: HealthState;
+  metrics: HealthMetrics | null;
+  circuit: Circuit;
+  /** Why the webhook is paused (by an operator, a 410 Gone answer or auto-disable); null while active. */
+  paused_reason: string | null;
+}
+
+export async function getWebhookHealth(db: Db, namespace: string, webhookId: string): Promise<WebhookHealth> {
   const { rows } = await db.query(
-    `select w.id, h.*,
+    `select w.id, w.active, w.paused_reason, h.*,
             (select coalesce(json_build_object(
                'client_errors', sum(client_errors), 'server_errors', sum(server_errors), 'timeout_errors', sum(timeout_errors),
                'network_errors', sum(network_errors), 'unexpected_status_errors', sum(unexpected_status_errors)), '{}')
@@ -54,7 +63,8 @@ export async function getWebhookHealth(db: Db, namespace: string, webhookId: str
     reason: r.circuit_reason ?? null,
     consecutive_no_answer: r.transport_failures ?? 0,
   };
-  if (r.total_deliveries == null || r.total_deliveries === 0) return { webhook_id: webhookId, health: "unspecified", metrics: null, circuit };
+  const paused_reason = r.active ? null : r.paused_reason || "paused";
+  if (r.total_deliveries == null || r.total_deliveries === 0) return { webhook_id: webhookId, health: "unspecified", metrics: null, circuit, paused_reason };
   const day = r.last_day ?? {};
   const n = (v: unknown) => Number(v ?? 0);
   return {
@@ -79,6 +89,7 @@ export async function getWebhookHealth(db: Db, namespace: string, webhookId: str
       unexpected_status_errors: n(day.unexpected_status_errors),
     },
     circuit,
+    paused_reason,
   };
 }
 

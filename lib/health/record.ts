@@ -12,9 +12,11 @@ export interface HealthSample {
   at: Date;
 }
 
-/** When consecutive attempts without an answer open an endpoint's circuit (0 = never). */
-export interface CircuitPolicy {
-  failures: number;
+export interface HealthPolicy {
+  /** Consecutive attempts without an answer that open an endpoint's circuit (0 = never). */
+  circuitFailures: number;
+  /** Seconds of only failures that pause a webhook, for webhooks without their own setting (0 = never). */
+  autoDisableAfterSeconds: number;
 }
 
 /** Categories where the endpoint never answered: these, and only these, count toward its circuit. */
@@ -33,12 +35,15 @@ interface Aggregate {
   answered: boolean;
   trailingNoAnswer: number;
   lastNoAnswer: Category | null;
+  /** When the failures at the end of the batch began (null when it ends with a success). */
+  trailingFailureStart: Date | null;
 }
 
-/** What a batch did to circuits: webhooks whose circuit is open after it, and those it closed. */
-export interface CircuitChanges {
+/** What a batch did: circuits open after it and circuits it closed; webhooks failing long enough to auto-disable. */
+export interface HealthChanges {
   open: string[];
   closed: string[];
+  disable: { webhookId: string; namespace: string; failingSince: Date; afterSeconds: number }[];
 }
 
 const BUCKETS = ["client_errors", "server_errors", "timeout_errors", "network_errors", "unexpected_status_errors"] as const;
@@ -47,16 +52,18 @@ function aggregate(samples: HealthSample[]): Aggregate[] {
   const byWebhook = new Map<string, Aggregate>();
   for (const s of [...samples].sort((a, b) => a.at.getTime() - b.at.getTime())) {
     let a = byWebhook.get(s.webhookId);
-    if (!a) byWebhook.set(s.webhookId, (a = { webhookId: s.webhookId, namespace: s.namespace, total: 0, successful: 0, hadSuccess: false, trailingFailures: 0, responseTimeMs: 0, lastSuccessAt: null, lastFailureAt: null, answered: false, trailingNoAnswer: 0, lastNoAnswer: null }));
+    if (!a) byWebhook.set(s.webhookId, (a = { webhookId: s.webhookId, namespace: s.namespace, total: 0, successful: 0, hadSuccess: false, trailingFailures: 0, responseTimeMs: 0, lastSuccessAt: null, lastFailureAt: null, answered: false, trailingNoAnswer: 0, lastNoAnswer: null, trailingFailureStart: null }));
     a.total++;
     a.responseTimeMs += s.responseTimeMs;
     if (s.success) {
       a.successful++;
       a.hadSuccess = true;
       a.trailingFailures = 0;
+      a.trailingFailureStart = null;
       a.lastSuccessAt = s.at;
     } else {
       a.trailingFailures++;
+      a.trailingFailureStart ??= s.at;
       a.lastFailureAt = s.at;
     }
     if (NO_ANSWER.has(s.category)) {
@@ -73,10 +80,11 @@ function aggregate(samples: HealthSample[]): Aggregate[] {
 /**
  * Applies a batch of outcomes to the health counters and the circuits. A circuit opens after `policy.failures`
  * consecutive attempts without an answer; while open, the probe interval grows with how long it has been open
- * (5 s, 10 s, 20 s … at most 5 min); any answer closes it.
+ * (5 s, 10 s, 20 s … at most 5 min); any answer closes it. A webhook whose failures began longer ago than its
+ * auto-disable period (with no success since) is reported in `disable`.
  */
-export async function recordHealth(tx: Tx, samples: HealthSample[], policy: CircuitPolicy): Promise<CircuitChanges> {
-  const changes: CircuitChanges = { open: [], closed: [] };
+export async function recordHealth(tx: Tx, samples: HealthSample[], policy: HealthPolicy): Promise<HealthChanges> {
+  const changes: HealthChanges = { open: [], closed: [], disable: [] };
   if (!samples.length) return changes;
   const aggregates = aggregate(samples);
   const col = <K extends keyof Aggregate>(k: K) => aggregates.map((a) => a[k]);
@@ -89,13 +97,13 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Circ
            on conflict (webhook_id) do nothing`,
     values: [col("webhookId"), col("namespace")],
   });
-  const { rows: circuits } = await tx.query<{ webhook_id: string; open: boolean; was_open: boolean }>({
+  const { rows: circuits } = await tx.query<{ webhook_id: string; namespace: string; open: boolean; was_open: boolean; failing_since: Date | null; disable_after: number; disable: boolean }>({
     name: "health.apply",
     text: `with u as (
              select * from unnest($1::uuid[], $2::int[], $3::int[], $4::bool[], $5::int[], $6::bigint[], $7::timestamptz[], $8::timestamptz[],
-                                  $9::bool[], $10::int[], $11::text[])
+                                  $9::bool[], $10::int[], $11::text[], $13::timestamptz[])
                as u(id, total, successful, had_success, trailing_failures, response_time_ms, last_success_at, last_failure_at,
-                    answered, trailing_no_answer, last_no_answer)
+                    answered, trailing_no_answer, last_no_answer, trailing_failure_start)
            ), next as (
              select h.webhook_id,
                     h.total_deliveries + u.total as total,
@@ -106,10 +114,14 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Circ
                     coalesce(u.last_success_at, h.last_success_at) as last_success_at,
                     coalesce(u.last_failure_at, h.last_failure_at) as last_failure_at,
                     case when u.answered then u.trailing_no_answer else h.transport_failures + u.trailing_no_answer end as no_answer,
-                    u.last_no_answer, h.circuit_opened_at
-               from webhook_health h join u on u.id = h.webhook_id
+                    u.last_no_answer, h.circuit_opened_at,
+                    case when u.had_success then u.trailing_failure_start else coalesce(h.failing_since, u.trailing_failure_start) end as failing_since,
+                    coalesce(nullif(w.auto_disable_after_seconds, 0), $14) as disable_after, w.active
+               from webhook_health h join u on u.id = h.webhook_id join webhooks w on w.id = h.webhook_id
            ), judged as (
-             select n.*, $12::int > 0 and n.no_answer >= $12 as open from next n
+             select n.*, $12::int > 0 and n.no_answer >= $12 as open,
+                    n.active and n.disable_after > 0 and n.failing_since <= now() - make_interval(secs => n.disable_after) as disable
+               from next n
            )
            update webhook_health h
               set total_deliveries = n.total, successful_deliveries = n.successful, failed_deliveries = n.failed,
@@ -119,15 +131,17 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Circ
                   circuit_opened_at = case when n.open then coalesce(n.circuit_opened_at, now()) end,
                   circuit_probe_at = case when n.open then now() + least(interval '5 minutes', greatest(interval '5 seconds', now() - coalesce(n.circuit_opened_at, now()))) end,
                   circuit_reason = case when n.open then format('%s consecutive attempts got no answer (last: %s)', n.no_answer, n.last_no_answer) end,
+                  failing_since = n.failing_since,
                   updated_at = now()
              from judged n where h.webhook_id = n.webhook_id
-         returning h.webhook_id, n.open, n.circuit_opened_at is not null as was_open`,
+         returning h.webhook_id, h.namespace, n.open, n.circuit_opened_at is not null as was_open, n.failing_since, n.disable_after, n.disable`,
     values: [col("webhookId"), col("total"), col("successful"), col("hadSuccess"), col("trailingFailures"), col("responseTimeMs"), col("lastSuccessAt"), col("lastFailureAt"),
-      col("answered"), col("trailingNoAnswer"), col("lastNoAnswer"), policy.failures],
+      col("answered"), col("trailingNoAnswer"), col("lastNoAnswer"), policy.circuitFailures, col("trailingFailureStart"), policy.autoDisableAfterSeconds],
   });
   for (const c of circuits) {
     if (c.open) changes.open.push(c.webhook_id);
     else if (c.was_open) changes.closed.push(c.webhook_id);
+    if (c.disable) changes.disable.push({ webhookId: c.webhook_id, namespace: c.namespace, failingSince: c.failing_since!, afterSeconds: c.disable_after });
   }
 
   const hourly = new Map<string, Record<(typeof BUCKETS)[number], number> & { webhookId: string; hour: Date }>();

@@ -12,7 +12,38 @@ export interface HttpConfig {
   capture_response_body: boolean;
   follow_redirects: boolean;
   rate_limit_rps: number | null;
+  /** A 410 Gone answer pauses the webhook (its deliveries stop) instead of only failing the delivery. */
+  pause_on_gone: boolean;
+  /** Pause after this long with only failures; 0 = the server default (SVC_AUTO_DISABLE_AFTER, unset = never). */
+  auto_disable_after_seconds: number;
 }
+
+/** The webhook columns holding HttpConfig, named as its fields: every query that reads or writes it derives from this list. */
+export const HTTP_CONFIG_COLUMNS = [
+  "max_retries",
+  "retry_backoff_seconds",
+  "request_timeout_seconds",
+  "expected_status_codes",
+  "verify_ssl",
+  "capture_response_body",
+  "follow_redirects",
+  "rate_limit_rps",
+  "pause_on_gone",
+  "auto_disable_after_seconds",
+] as const satisfies readonly (keyof HttpConfig)[];
+
+// Every field of HttpConfig has its column: a field added to one and not the other fails to compile.
+const everyFieldListed: Exclude<keyof HttpConfig, (typeof HTTP_CONFIG_COLUMNS)[number]> extends never ? true : never = true;
+void everyFieldListed;
+
+/** The config columns for a select list, optionally qualified by a table alias. */
+export const httpConfigColumns = (alias?: string) => HTTP_CONFIG_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(", ");
+
+/** The config from a row that selected httpConfigColumns(). */
+export const httpConfigFromRow = (row: HttpConfig): HttpConfig => Object.fromEntries(HTTP_CONFIG_COLUMNS.map((c) => [c, row[c]])) as unknown as HttpConfig;
+
+/** The config's values in HTTP_CONFIG_COLUMNS order. */
+export const httpConfigValues = (c: HttpConfig): unknown[] => HTTP_CONFIG_COLUMNS.map((k) => c[k]);
 
 export const DEFAULT_HTTP_CONFIG: HttpConfig = {
   max_retries: 3,
@@ -23,6 +54,8 @@ export const DEFAULT_HTTP_CONFIG: HttpConfig = {
   capture_response_body: false,
   follow_redirects: true,
   rate_limit_rps: null,
+  pause_on_gone: true,
+  auto_disable_after_seconds: 0,
 };
 
 const range = (name: string, min: number, max: number) => int32().pipe(z.number().min(min, `${name} must be between ${min} and ${max}`).max(max, `${name} must be between ${min} and ${max}`));
@@ -38,6 +71,8 @@ export const httpConfigInput = () =>
     capture_response_body: z.boolean().optional(),
     follow_redirects: z.boolean().optional(),
     rate_limit_rps: z.number().positive("rate_limit_rps must be greater than 0").max(100_000).nullable().optional(),
+    pause_on_gone: z.boolean().optional(),
+    auto_disable_after_seconds: range("auto_disable_after_seconds", 0, 90 * 86_400).optional(),
     webhook_secret: z.string().max(200).optional(),
   });
 
@@ -59,6 +94,8 @@ export function completeHttpConfig(input: HttpConfigInput | undefined, deprecate
     capture_response_body: c.capture_response_body ?? DEFAULT_HTTP_CONFIG.capture_response_body,
     follow_redirects: c.follow_redirects ?? DEFAULT_HTTP_CONFIG.follow_redirects,
     rate_limit_rps: c.rate_limit_rps ?? null,
+    pause_on_gone: c.pause_on_gone ?? DEFAULT_HTTP_CONFIG.pause_on_gone,
+    auto_disable_after_seconds: c.auto_disable_after_seconds ?? DEFAULT_HTTP_CONFIG.auto_disable_after_seconds,
   };
 }
 

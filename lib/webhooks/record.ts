@@ -1,7 +1,7 @@
 // A webhook as stored, and how it reads back on the API (secrets masked, never decrypted into a response).
 import { Keyring } from "../crypto/keyring.ts";
 import { healthState, type HealthState } from "../health/state.ts";
-import type { HttpConfig } from "./http-config.ts";
+import { httpConfigColumns, httpConfigFromRow, type HttpConfig } from "./http-config.ts";
 import { FIXED_MASK, maskSecret, secretContext } from "./secrets.ts";
 
 export interface WebhookRecord {
@@ -43,9 +43,7 @@ export interface Webhook {
 
 /** Columns every webhook read selects (alias w; health from webhook_health h). */
 export const WEBHOOK_COLUMNS = `w.id, w.namespace, w.url, w.description, w.active, w.headers, w.secret_header_names,
-  w.signing_secret, w.signing_public_key, w.timeout_seconds, w.max_retries, w.retry_backoff_seconds,
-  w.request_timeout_seconds, w.expected_status_codes, w.verify_ssl, w.capture_response_body, w.follow_redirects,
-  w.rate_limit_rps, w.paused_reason, w.created_at, w.updated_at,
+  w.signing_secret, w.signing_public_key, w.timeout_seconds, ${httpConfigColumns("w")}, w.paused_reason, w.created_at, w.updated_at,
   array(select s.event_name from subscriptions s where s.webhook_id = w.id order by s.event_name) as events,
   h.total_deliveries, h.successful_deliveries, h.consecutive_failures`;
 
@@ -63,16 +61,7 @@ export function toRecord(r: any): WebhookRecord {
     signingSecret: r.signing_secret,
     signingPublicKey: r.signing_public_key,
     timeoutSeconds: r.timeout_seconds,
-    httpConfig: {
-      max_retries: r.max_retries,
-      retry_backoff_seconds: r.retry_backoff_seconds,
-      request_timeout_seconds: r.request_timeout_seconds,
-      expected_status_codes: r.expected_status_codes,
-      verify_ssl: r.verify_ssl,
-      capture_response_body: r.capture_response_body,
-      follow_redirects: r.follow_redirects,
-      rate_limit_rps: r.rate_limit_rps,
-    },
+    httpConfig: httpConfigFromRow(r),
     pausedReason: r.paused_reason,
     events: r.events ?? [],
     health: healthState(r.total_deliveries == null ? null : r),

@@ -6,7 +6,7 @@ import { withTransaction } from "../db/pool.ts";
 import { alreadyExists, invalid, notFound } from "../errors.ts";
 import { healthStateSql, type HealthState } from "../health/state.ts";
 import type { Page } from "../http/pagination.ts";
-import { completeHttpConfig, type HttpConfig, type HttpConfigInput } from "./http-config.ts";
+import { completeHttpConfig, HTTP_CONFIG_COLUMNS, httpConfigValues, type HttpConfig, type HttpConfigInput } from "./http-config.ts";
 import { checkHeaders } from "./headers.ts";
 import { presentWebhook, toRecord, WEBHOOK_COLUMNS, WEBHOOK_FROM, type Webhook, type WebhookRecord } from "./record.ts";
 import { checkSigningSecret, generateEd25519Keypair, generateSigningSecret, secretContext } from "./secrets.ts";
@@ -80,10 +80,7 @@ export async function registerWebhook(deps: Deps, namespace: string, fields: Web
   try {
     await withTransaction(deps.db, async (tx) => {
       await tx.query(
-        `insert into webhooks (id, namespace, url, description, active, headers, secret_headers, secret_header_names,
-           signing_secret, signing_key, signing_public_key, timeout_seconds, max_retries, retry_backoff_seconds,
-           request_timeout_seconds, expected_status_codes, verify_ssl, capture_response_body, follow_redirects, rate_limit_rps)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+        INSERT_WEBHOOK,
         [
           id, namespace, url, fields.description, fields.active, fields.headers,
           secretHeaderNames.length ? deps.keyring.encrypt(JSON.stringify(fields.secret_headers), secretContext.secretHeaders(id)) : null,
@@ -91,7 +88,7 @@ export async function registerWebhook(deps: Deps, namespace: string, fields: Web
           deps.keyring.encrypt(secret, secretContext.signingSecret(id)),
           deps.keyring.encrypt(keys.seed, secretContext.signingKey(id)),
           keys.publicKey,
-          fields.timeout, ...configValues(config),
+          fields.timeout, ...httpConfigValues(config),
         ],
       );
       await insertSubscriptions(tx, namespace, id, events);
@@ -104,7 +101,8 @@ export async function registerWebhook(deps: Deps, namespace: string, fields: Web
   return presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring, secret);
 }
 
-const configValues = (c: HttpConfig) => [c.max_retries, c.retry_backoff_seconds, c.request_timeout_seconds, c.expected_status_codes, c.verify_ssl, c.capture_response_body, c.follow_redirects, c.rate_limit_rps];
+const INSERT_COLUMNS = ["id", "namespace", "url", "description", "active", "headers", "secret_headers", "secret_header_names", "signing_secret", "signing_key", "signing_public_key", "timeout_seconds", ...HTTP_CONFIG_COLUMNS];
+const INSERT_WEBHOOK = `insert into webhooks (${INSERT_COLUMNS.join(", ")}) values (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`;
 
 export interface WebhookFilter {
   event?: string;
@@ -172,7 +170,10 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
         sets.push(`${column} = $${values.length}`);
       };
       if (url) set("url", url);
-      if (paths.has("active")) set("active", updates.active ?? false);
+      if (paths.has("active")) {
+        set("active", updates.active ?? false);
+        set("paused_by", updates.active ? null : "manual");
+      }
       if (paths.has("description")) set("description", updates.description ?? "");
       if (paths.has("headers")) set("headers", updates.headers ?? {});
       if (paths.has("timeout")) set("timeout_seconds", updates.timeout ?? 0);
@@ -185,8 +186,7 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
       if (paths.has("http_config")) {
         // Replaced as a whole: omitted fields return to their defaults.
         const c = completeHttpConfig(updates.http_config, updates.timeout ?? current.rows[0].timeout_seconds);
-        const columns = ["max_retries", "retry_backoff_seconds", "request_timeout_seconds", "expected_status_codes", "verify_ssl", "capture_response_body", "follow_redirects", "rate_limit_rps"];
-        configValues(c).forEach((v, i) => set(columns[i]!, v));
+        for (const column of HTTP_CONFIG_COLUMNS) set(column, c[column]);
       }
       if (newSecret !== undefined) {
         // Immediate replace: any overlap window a rotation left ends here too.
@@ -200,7 +200,10 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
         await tx.query("delete from subscriptions where webhook_id = $1 and event_name <> all($2::text[])", [id, events]);
         await insertSubscriptions(tx, namespace, id, events);
       }
-      if (paths.has("active")) await audit(tx, id, namespace, updates.active ? "activated" : "deactivated");
+      if (paths.has("active")) {
+        if (updates.active) await restartFailureClock(tx, id);
+        await audit(tx, id, namespace, updates.active ? "activated" : "deactivated");
+      }
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
@@ -209,17 +212,26 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
   return getWebhook(deps, namespace, id);
 }
 
-/** Pause (skipped in fan-out; in-flight deliveries continue) or resume; the reason is kept for audit. */
+/**
+ * Pause (skipped in fan-out; deliveries already queued continue) or resume; the reason is kept for audit.
+ * Resuming also ends an automatic pause (its held deliveries go out again) and restarts the auto-disable clock.
+ */
 export async function setWebhookActive(deps: Deps, namespace: string, id: string, active: boolean, reason: string): Promise<Webhook> {
   await withTransaction(deps.db, async (tx) => {
     const { rowCount } = await tx.query(
-      "update webhooks set active = $3, paused_reason = $4, updated_at = now() where id = $1 and namespace = $2",
-      [id, namespace, active, active ? null : reason],
+      "update webhooks set active = $3, paused_reason = $4, paused_by = $5, updated_at = now() where id = $1 and namespace = $2",
+      [id, namespace, active, active ? null : reason, active ? null : "manual"],
     );
     if (!rowCount) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+    if (active) await restartFailureClock(tx, id);
     await audit(tx, id, namespace, active ? "resumed" : "paused", reason);
   });
   return getWebhook(deps, namespace, id);
+}
+
+/** A resumed webhook gets a full auto-disable period again. */
+async function restartFailureClock(tx: Tx, id: string): Promise<void> {
+  await tx.query("update webhook_health set failing_since = null where webhook_id = $1", [id]);
 }
 
 /**

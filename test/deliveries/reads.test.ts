@@ -83,7 +83,7 @@ test("RetryDelivery re-sends a failed delivery; a success only with force", asyn
 });
 
 test("RetryDelivery with a webhook id re-sends all its failed deliveries", async (t) => {
-  const { ns, event, hook, webhookId } = await world(t, [{ status: 410 }, { status: 410 }, { status: 200 }]);
+  const { ns, event, hook, webhookId } = await world(t, [{ status: 404 }, { status: 404 }, { status: 200 }]);
   const a = await svc().rpc("EventService", "PushEvent", { namespace: ns, event, payload: { v: 1 } });
   await settle(ns, a.event_id);
   const b = await svc().rpc("EventService", "PushEvent", { namespace: ns, event, payload: { v: 2 } });

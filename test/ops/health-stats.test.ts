@@ -25,7 +25,7 @@ async function pushAndSettle(ns: string, event: string, count: number) {
 test("a webhook without history is HEALTH_UNSPECIFIED with no metrics", async (t) => {
   const { ns, webhookId } = await namespaceWithHook(t, { status: 200 });
   const res = await svc().rpc("HealthService", "GetWebhookHealth", { namespace: ns, webhookId });
-  assert.deepEqual(res, { webhook_id: webhookId, health: "HEALTH_UNSPECIFIED", circuit: { open: false, opened_at: null, next_probe_at: null, reason: null, consecutive_no_answer: 0 } });
+  assert.deepEqual(res, { webhook_id: webhookId, health: "HEALTH_UNSPECIFIED", circuit: { open: false, opened_at: null, next_probe_at: null, reason: null, consecutive_no_answer: 0 }, paused_reason: null });
   await assert.rejects(svc().rpc("HealthService", "GetWebhookHealth", { namespace: "default", webhookId }), (e: RpcError) => e.code === "not_found");
 });
 

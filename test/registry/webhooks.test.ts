@@ -36,7 +36,7 @@ test("http_config takes the CONTRACT's defaults and refuses values out of range"
   const res = await svc().rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: url(), events: ["a"] });
   const { http_config } = await get(ns, res.webhook_id);
   const { webhook_secret: _s, ...config } = http_config;
-  assert.deepEqual(config, { max_retries: 3, retry_backoff_seconds: 60, request_timeout_seconds: 30, expected_status_codes: [200, 201, 202, 204], verify_ssl: true, capture_response_body: false, follow_redirects: true, rate_limit_rps: null });
+  assert.deepEqual(config, { max_retries: 3, retry_backoff_seconds: 60, request_timeout_seconds: 30, expected_status_codes: [200, 201, 202, 204], verify_ssl: true, capture_response_body: false, follow_redirects: true, rate_limit_rps: null, pause_on_gone: true, auto_disable_after_seconds: 0 });
   for (const bad of [{ maxRetries: 11 }, { maxRetries: -1 }, { retryBackoffSeconds: 3601 }, { requestTimeoutSeconds: 0.5 }, { requestTimeoutSeconds: 301 }, { expectedStatusCodes: [99] }, { expectedStatusCodes: [600] }, { rateLimitRps: 0 }]) {
     await assert.rejects(svc().rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: url(), events: ["a"], httpConfig: bad }), (e: RpcError) => e.code === "invalid_argument", JSON.stringify(bad));
   }
