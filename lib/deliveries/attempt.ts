@@ -53,7 +53,7 @@ export function requestHeaders(target: Target, subscription: SubscriptionTarget 
   return headers;
 }
 
-const base = (claim: Claimed) => ({ id: claim.id, namespace: claim.namespace, responseCode: null, responseBody: null, errorCategory: null, errorMessage: null, requestBody: null, rateLimitedSince: null, templateError: null });
+const base = (claim: Claimed) => ({ id: claim.id, namespace: claim.namespace, webhookId: claim.webhookId, eventId: claim.eventId, attempt: claim.attempt, responseCode: null, responseBody: null, errorCategory: null, errorMessage: null, requestBody: null, rateLimitedSince: null, templateError: null });
 
 /** Ends a claim without sending: the attempt is given back. */
 export function notSent(claim: Claimed, status: Outcome["status"], reason: { category?: Category; message?: string; nextAttemptAt?: Date } = {}): AttemptResult {
@@ -173,8 +173,7 @@ export function judge(claim: Claimed, target: Target, result: SendResult, reques
   return {
     ...(gone ? { pause: { webhookId: claim.webhookId, by: "gone" as const, reason: goneReason(at) } } : {}),
     outcome: {
-      id: claim.id,
-      namespace: claim.namespace,
+      ...base(claim),
       status,
       attemptUsed,
       replacesResponse: true,

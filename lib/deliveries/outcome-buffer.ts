@@ -1,13 +1,16 @@
 // Outcomes of attempts are written in batches: one transaction writes the deliveries (where this worker's lease
 // still holds), their attempts, and the health and circuits of the webhooks involved. A failed write keeps the
 // outcomes and tries again with backoff; until it succeeds the worker claims nothing new.
-import type { Db } from "../db/pool.ts";
+import type { Db, Tx } from "../db/pool.ts";
 import { isConnectionError, withTransaction } from "../db/pool.ts";
 import { recordHealth, type HealthPolicy } from "../health/record.ts";
+import { emitSystemEvents, type SystemEvent } from "../system-events/emit.ts";
+import { deliveryFailed, healthChanged, webhookPaused, webhookResumed } from "../system-events/events.ts";
+import { SYSTEM_NAMESPACE } from "../system-events/catalog.ts";
 import { autoDisabledReason, pauseAutomatically, type Paused } from "../webhooks/auto-pause.ts";
 import type { Logger } from "../log.ts";
 import type { AttemptResult } from "./attempt.ts";
-import { insertAttempts, writeOutcomes } from "./queue.ts";
+import { insertAttempts, writeOutcomes, type Outcome } from "./queue.ts";
 
 export interface OutcomeBufferOptions {
   db: Db;
@@ -22,10 +25,9 @@ export interface OutcomeBufferOptions {
   written(changes: WriteChanges): void;
 }
 
-/** What a write changed beyond the deliveries: circuits opened and closed, webhooks paused. */
+/** What a write changed beyond the deliveries: circuits open after it, webhooks paused. */
 export interface WriteChanges {
   open: string[];
-  closed: string[];
   paused: Paused[];
 }
 
@@ -96,7 +98,15 @@ export class OutcomeBuffer {
           ...batch.flatMap((r) => (r.pause && written.has(r.outcome.id) ? [r.pause] : [])),
           ...health.disable.map((d) => ({ webhookId: d.webhookId, by: "auto_disabled" as const, reason: autoDisabledReason(d.failingSince, d.afterSeconds) })),
         ]);
-        return { open: health.open, closed: health.closed, paused };
+        const failed = batch.map((r) => r.outcome).filter((o) => o.status === "failed" && written.has(o.id));
+        await emitSystemEvents(tx, [
+          ...paused.map((p) => webhookPaused(p, p.by, p.reason)),
+          ...health.opened.map((w) => webhookPaused(w, "circuit", `endpoint circuit open: ${w.reason}`)),
+          ...health.closed.map((w) => webhookResumed(w, "circuit")),
+          ...health.stateChanged.map((w) => healthChanged(w, w.from, w.to)),
+          ...(await failedDeliveryEvents(tx, failed)),
+        ]);
+        return { open: health.open, paused };
       });
       this.backoffMs = 0;
       this.o.written(changes);
@@ -108,4 +118,18 @@ export class OutcomeBuffer {
       if (!this.closed) await new Promise((r) => setTimeout(r, this.backoffMs));
     }
   }
+}
+
+/** svc.delivery.failed for deliveries that failed for good in this batch (never about `_svc`'s own). */
+async function failedDeliveryEvents(tx: Tx, failed: Outcome[]): Promise<SystemEvent[]> {
+  const about = failed.filter((o) => o.namespace !== SYSTEM_NAMESPACE);
+  if (!about.length) return [];
+  const { rows } = await tx.query<{ id: string; url: string }>("select id, url from webhooks where id = any($1::uuid[])", [[...new Set(about.map((o) => o.webhookId))]]);
+  const urls = new Map(rows.map((r) => [r.id, r.url]));
+  return about.map((o) =>
+    deliveryFailed(
+      { webhookId: o.webhookId, namespace: o.namespace, url: urls.get(o.webhookId) ?? "" },
+      { deliveryId: o.id, eventId: o.eventId, errorCategory: o.errorCategory, errorMessage: o.errorMessage, responseCode: o.responseCode, attempts: o.attemptUsed ? o.attempt : o.attempt - 1 },
+    ),
+  );
 }

@@ -70,6 +70,10 @@ export function toClaimed(r: ClaimedRow): Claimed {
 export interface Outcome {
   id: string;
   namespace: string;
+  /** What the delivery belongs to and which attempt this claim was (for svc.delivery.failed; not written). */
+  webhookId: string;
+  eventId: string;
+  attempt: number;
   status: DeliveryStatus;
   attemptUsed: boolean;
   replacesResponse: boolean;

@@ -2,7 +2,8 @@
 import type { AppContext } from "../app/context.ts";
 import type { Db, Queryable } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
-import { alreadyExists, notFound } from "../errors.ts";
+import { alreadyExists, invalid, notFound } from "../errors.ts";
+import { isReservedEventName } from "../system-events/catalog.ts";
 import type { Page } from "../http/pagination.ts";
 import { checkSchema } from "./schemas.ts";
 import { samplePayload } from "./sample.ts";
@@ -51,7 +52,13 @@ const toEventType = (r: any): EventType => ({
 /** Writers take the app so this instance's push cache forgets the type at once (others within seconds). */
 type Writer = Pick<AppContext, "db" | "events">;
 
+/** svc registers and owns the `svc.*` types (its system events); nobody else may create, change or delete them. */
+function checkNotReserved(name: string): void {
+  if (isReservedEventName(name)) throw invalid(`event type "${name}": names starting with "svc." are reserved for svc's own events`);
+}
+
 export async function registerEventType(app: Writer, input: NewEventType): Promise<EventType> {
+  checkNotReserved(input.name);
   if (input.schema) checkSchema(input.schema);
   app.events.types.invalidate(input.name);
   return withTransaction(app.db, async (tx) => {
@@ -89,6 +96,7 @@ export async function listEventTypes(db: Db, options: { activeOnly: boolean; pag
 
 /** Applies the given fields; omitted ones stay. A different schema becomes a new version, the old one is kept. */
 export async function updateEventType(app: Writer, name: string, changes: EventTypeChanges): Promise<EventType> {
+  checkNotReserved(name);
   if (changes.schema) checkSchema(changes.schema);
   const updated = await withTransaction(app.db, async (tx) => {
     const { rows } = await tx.query(`select ${columns} from ${fromCurrent} where t.name = $1 for update of t`, [name]);
@@ -111,6 +119,7 @@ export async function updateEventType(app: Writer, name: string, changes: EventT
 
 /** Permanent removal (RPC only). Subscriptions naming the event are kept. */
 export async function deleteEventType(app: Writer, name: string): Promise<void> {
+  checkNotReserved(name);
   const { rowCount } = await app.db.query("delete from event_types where name = $1", [name]);
   app.events.types.invalidate(name);
   if (!rowCount) throw notFound(`event type "${name}" is not registered`);

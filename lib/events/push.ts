@@ -4,6 +4,7 @@ import type { AppContext } from "../app/context.ts";
 import { registerEventType } from "../event-types/event-types.ts";
 import { schemaWarnings } from "../event-types/schemas.ts";
 import { AppError, invalid, notFound } from "../errors.ts";
+import { isReservedNamespace } from "../system-events/catalog.ts";
 
 export interface PushInput {
   namespace: string;
@@ -42,6 +43,7 @@ async function eventTypeFor(app: Deps, name: string) {
 const NUL = /(^|[^\\])(\\\\)*\\u0000/;
 
 export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult> {
+  if (isReservedNamespace(input.namespace)) throw invalid(`namespace "${input.namespace}" receives only svc's own events; nobody can push into it`);
   const payloadJson = JSON.stringify(input.payload);
   for (const [field, json] of [["payload", payloadJson], ["metadata", JSON.stringify(input.metadata)], ["labels", JSON.stringify(input.labels)]] as const) {
     // Pushes share one INSERT; a value PostgreSQL rejects must never fail the others in its batch.

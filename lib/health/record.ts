@@ -2,6 +2,7 @@
 // per delivery. Template errors never reach here.
 import type { Tx } from "../db/pool.ts";
 import { healthBucket, type Category } from "../deliveries/classify.ts";
+import { healthStateSql, type HealthState } from "./state.ts";
 
 export interface HealthSample {
   webhookId: string;
@@ -39,11 +40,23 @@ interface Aggregate {
   trailingFailureStart: Date | null;
 }
 
-/** What a batch did: circuits open after it and circuits it closed; webhooks failing long enough to auto-disable. */
+/** A webhook a batch touched, as system events describe it. */
+export interface WebhookRef {
+  webhookId: string;
+  namespace: string;
+  url: string;
+}
+
+/**
+ * What a batch did: circuits open after it, those it opened and closed, health states it changed, and webhooks
+ * failing long enough to auto-disable.
+ */
 export interface HealthChanges {
   open: string[];
-  closed: string[];
-  disable: { webhookId: string; namespace: string; failingSince: Date; afterSeconds: number }[];
+  opened: (WebhookRef & { reason: string })[];
+  closed: WebhookRef[];
+  stateChanged: (WebhookRef & { from: HealthState; to: HealthState })[];
+  disable: (WebhookRef & { failingSince: Date; afterSeconds: number })[];
 }
 
 const BUCKETS = ["client_errors", "server_errors", "timeout_errors", "network_errors", "unexpected_status_errors"] as const;
@@ -84,7 +97,7 @@ function aggregate(samples: HealthSample[]): Aggregate[] {
  * auto-disable period (with no success since) is reported in `disable`.
  */
 export async function recordHealth(tx: Tx, samples: HealthSample[], policy: HealthPolicy): Promise<HealthChanges> {
-  const changes: HealthChanges = { open: [], closed: [], disable: [] };
+  const changes: HealthChanges = { open: [], opened: [], closed: [], stateChanged: [], disable: [] };
   if (!samples.length) return changes;
   const aggregates = aggregate(samples);
   const col = <K extends keyof Aggregate>(k: K) => aggregates.map((a) => a[k]);
@@ -97,7 +110,19 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
            on conflict (webhook_id) do nothing`,
     values: [col("webhookId"), col("namespace")],
   });
-  const { rows: circuits } = await tx.query<{ webhook_id: string; namespace: string; open: boolean; was_open: boolean; failing_since: Date | null; disable_after: number; disable: boolean }>({
+  const { rows: circuits } = await tx.query<{
+    webhook_id: string;
+    namespace: string;
+    url: string;
+    open: boolean;
+    was_open: boolean;
+    reason: string | null;
+    failing_since: Date | null;
+    disable_after: number;
+    disable: boolean;
+    old_state: HealthState;
+    new_state: HealthState;
+  }>({
     name: "health.apply",
     text: `with u as (
              select * from unnest($1::uuid[], $2::int[], $3::int[], $4::bool[], $5::int[], $6::bigint[], $7::timestamptz[], $8::timestamptz[],
@@ -116,7 +141,8 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
                     case when u.answered then u.trailing_no_answer else h.transport_failures + u.trailing_no_answer end as no_answer,
                     u.last_no_answer, h.circuit_opened_at,
                     case when u.had_success then u.trailing_failure_start else coalesce(h.failing_since, u.trailing_failure_start) end as failing_since,
-                    coalesce(nullif(w.auto_disable_after_seconds, 0), $14) as disable_after, w.active
+                    coalesce(nullif(w.auto_disable_after_seconds, 0), $14) as disable_after, w.active, w.url,
+                    ${healthStateSql("h.total_deliveries", "h.successful_deliveries", "h.consecutive_failures")} as old_state
                from webhook_health h join u on u.id = h.webhook_id join webhooks w on w.id = h.webhook_id
            ), judged as (
              select n.*, $12::int > 0 and n.no_answer >= $12 as open,
@@ -134,14 +160,19 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
                   failing_since = n.failing_since,
                   updated_at = now()
              from judged n where h.webhook_id = n.webhook_id
-         returning h.webhook_id, h.namespace, n.open, n.circuit_opened_at is not null as was_open, n.failing_since, n.disable_after, n.disable`,
+         returning h.webhook_id, h.namespace, n.url, n.open, n.circuit_opened_at is not null as was_open, h.circuit_reason as reason,
+                   n.failing_since, n.disable_after, n.disable, n.old_state,
+                   ${healthStateSql("h.total_deliveries", "h.successful_deliveries", "h.consecutive_failures")} as new_state`,
     values: [col("webhookId"), col("total"), col("successful"), col("hadSuccess"), col("trailingFailures"), col("responseTimeMs"), col("lastSuccessAt"), col("lastFailureAt"),
       col("answered"), col("trailingNoAnswer"), col("lastNoAnswer"), policy.circuitFailures, col("trailingFailureStart"), policy.autoDisableAfterSeconds],
   });
   for (const c of circuits) {
+    const ref = { webhookId: c.webhook_id, namespace: c.namespace, url: c.url };
     if (c.open) changes.open.push(c.webhook_id);
-    else if (c.was_open) changes.closed.push(c.webhook_id);
-    if (c.disable) changes.disable.push({ webhookId: c.webhook_id, namespace: c.namespace, failingSince: c.failing_since!, afterSeconds: c.disable_after });
+    if (c.open && !c.was_open) changes.opened.push({ ...ref, reason: c.reason ?? "" });
+    if (!c.open && c.was_open) changes.closed.push(ref);
+    if (c.old_state !== c.new_state) changes.stateChanged.push({ ...ref, from: c.old_state, to: c.new_state });
+    if (c.disable) changes.disable.push({ ...ref, failingSince: c.failing_since!, afterSeconds: c.disable_after });
   }
 
   const hourly = new Map<string, Record<(typeof BUCKETS)[number], number> & { webhookId: string; hour: Date }>();

@@ -1,6 +1,7 @@
 // Namespaces (REST: consumers): the grouping every webhook, subscription, event and delivery belongs to.
 import type { Db, Queryable } from "../db/pool.ts";
-import { alreadyExists, failedPrecondition, notFound } from "../errors.ts";
+import { alreadyExists, failedPrecondition, invalid, notFound } from "../errors.ts";
+import { isReservedNamespace, SYSTEM_NAMESPACE } from "../system-events/catalog.ts";
 import type { Page } from "../http/pagination.ts";
 
 export const DEFAULT_NAMESPACE = "default";
@@ -12,7 +13,10 @@ export interface Namespace {
 
 const toNamespace = (row: { name: string; created_at: Date }): Namespace => ({ name: row.name, created_at: row.created_at.toISOString() });
 
+const reserved = (name: string) => invalid(`namespace "${name}": names starting with "_" are reserved for svc (its own events live in "${SYSTEM_NAMESPACE}")`);
+
 export async function createNamespace(db: Db, name: string): Promise<Namespace> {
+  if (isReservedNamespace(name)) throw reserved(name);
   const { rows } = await db.query("insert into namespaces (name) values ($1) on conflict do nothing returning name, created_at", [name]);
   if (!rows[0]) throw alreadyExists(`namespace "${name}" already exists`);
   return toNamespace(rows[0]);
@@ -31,6 +35,8 @@ export async function requireNamespace(db: Queryable, name: string): Promise<voi
 
 /** REST creates a consumer on its first write. */
 export async function ensureConsumer(db: Queryable, name: string): Promise<void> {
+  // Operators add webhooks to `_svc` (it exists already); no other reserved name can come into being.
+  if (isReservedNamespace(name) && name !== SYSTEM_NAMESPACE) throw reserved(name);
   await db.query({ name: "namespaces.ensure", text: "insert into namespaces (name) values ($1) on conflict do nothing", values: [name] });
 }
 
@@ -43,6 +49,7 @@ export async function listNamespaces(db: Db, page: Page): Promise<{ namespaces: 
 /** Deletes an empty namespace. `default` always exists; a namespace that still has webhooks is refused. */
 export async function deleteNamespace(db: Db, name: string): Promise<void> {
   if (name === DEFAULT_NAMESPACE) throw failedPrecondition(`the "${DEFAULT_NAMESPACE}" namespace cannot be deleted`);
+  if (name === SYSTEM_NAMESPACE) throw failedPrecondition(`the "${SYSTEM_NAMESPACE}" namespace holds svc's own events and cannot be deleted`);
   try {
     const { rowCount } = await db.query("delete from namespaces where name = $1", [name]);
     if (!rowCount) throw notFound(`namespace "${name}" does not exist`);

@@ -6,6 +6,7 @@ import type { AppContext } from "../app/context.ts";
 import type { Config } from "../config.ts";
 import { createAppContext } from "../app/create.ts";
 import { migrate } from "../db/migrate.ts";
+import { ensureSystemCatalog } from "../system-events/emit.ts";
 import { createPool, isConnectionError } from "../db/pool.ts";
 import { createHttpApp } from "../http/app.ts";
 import { createNodeHandler } from "../http/node-adapter.ts";
@@ -58,6 +59,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await migrateWithRetry(config, log, options.databaseWaitSeconds ?? 30);
 
   const db = createPool(config.databaseUrl, log);
+  await ensureSystemCatalog(db);
   const queueDb = createPool(config.databaseUrl, log, { max: 10, applicationName: "svc-worker", asyncCommit: true });
   const app: AppContext = createAppContext(config, db, log, {}, queueDb);
   const http = createHttpApp(app, options.routes ?? allRoutes);

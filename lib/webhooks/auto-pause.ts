@@ -12,6 +12,7 @@ export interface AutoPause {
 
 export interface Paused extends AutoPause {
   namespace: string;
+  url: string;
 }
 
 /** Pauses the webhooks that are still active, in the caller's transaction; returns those it paused. */
@@ -19,20 +20,20 @@ export async function pauseAutomatically(tx: Tx, pauses: AutoPause[]): Promise<P
   if (!pauses.length) return [];
   const first = new Map(pauses.map((p) => [p.webhookId, p]));
   const list = [...first.values()];
-  const { rows } = await tx.query<{ id: string; namespace: string }>({
+  const { rows } = await tx.query<{ id: string; namespace: string; url: string }>({
     name: "webhooks.pauseAutomatically",
     text: `with p as (select * from unnest($1::uuid[], $2::text[], $3::text[]) as p(id, by, reason)),
            paused as (
              update webhooks w set active = false, paused_by = p.by, paused_reason = p.reason, updated_at = now()
                from p where w.id = p.id and w.active
-             returning w.id, w.namespace, p.by, p.reason
+             returning w.id, w.namespace, w.url, p.by, p.reason
            ), audited as (
              insert into webhook_audit (webhook_id, namespace, action, reason) select id, namespace, 'paused', reason from paused
            )
-           select id, namespace from paused`,
+           select id, namespace, url from paused`,
     values: [list.map((p) => p.webhookId), list.map((p) => p.by), list.map((p) => p.reason)],
   });
-  return rows.map((r) => ({ ...first.get(r.id)!, namespace: r.namespace }));
+  return rows.map((r) => ({ ...first.get(r.id)!, namespace: r.namespace, url: r.url }));
 }
 
 export const goneReason = (at: Date) => `endpoint answered 410 Gone at ${at.toISOString()}`;

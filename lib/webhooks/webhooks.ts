@@ -6,6 +6,8 @@ import { withTransaction } from "../db/pool.ts";
 import { alreadyExists, invalid, notFound } from "../errors.ts";
 import { healthStateSql, type HealthState } from "../health/state.ts";
 import type { Page } from "../http/pagination.ts";
+import { emitSystemEvents } from "../system-events/emit.ts";
+import { webhookPaused, webhookResumed, type WebhookSubject } from "../system-events/events.ts";
 import { completeHttpConfig, HTTP_CONFIG_COLUMNS, httpConfigValues, type HttpConfig, type HttpConfigInput } from "./http-config.ts";
 import { checkHeaders } from "./headers.ts";
 import { presentWebhook, toRecord, WEBHOOK_COLUMNS, WEBHOOK_FROM, type Webhook, type WebhookRecord } from "./record.ts";
@@ -161,7 +163,7 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
 
   try {
     await withTransaction(deps.db, async (tx) => {
-      const current = await tx.query("select id, timeout_seconds from webhooks where id = $1 and namespace = $2 for update", [id, namespace]);
+      const current = await tx.query("select id, timeout_seconds, url, active from webhooks where id = $1 and namespace = $2 for update", [id, namespace]);
       if (!current.rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
       const sets: string[] = [];
       const values: unknown[] = [id];
@@ -203,6 +205,7 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
       if (paths.has("active")) {
         if (updates.active) await restartFailureClock(tx, id);
         await audit(tx, id, namespace, updates.active ? "activated" : "deactivated");
+        await announceActiveChange(tx, { webhookId: id, namespace, url: url || current.rows[0].url }, current.rows[0].active, updates.active ?? false, "");
       }
     });
   } catch (err) {
@@ -218,15 +221,25 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
  */
 export async function setWebhookActive(deps: Deps, namespace: string, id: string, active: boolean, reason: string): Promise<Webhook> {
   await withTransaction(deps.db, async (tx) => {
-    const { rowCount } = await tx.query(
-      "update webhooks set active = $3, paused_reason = $4, paused_by = $5, updated_at = now() where id = $1 and namespace = $2",
+    const { rows } = await tx.query<{ url: string; was_active: boolean }>(
+      `update webhooks w set active = $3, paused_reason = $4, paused_by = $5, updated_at = now()
+         from (select id, active from webhooks where id = $1 and namespace = $2 for update) before
+        where w.id = before.id
+        returning w.url, before.active as was_active`,
       [id, namespace, active, active ? null : reason, active ? null : "manual"],
     );
-    if (!rowCount) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+    if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
     if (active) await restartFailureClock(tx, id);
     await audit(tx, id, namespace, active ? "resumed" : "paused", reason);
+    await announceActiveChange(tx, { webhookId: id, namespace, url: rows[0].url }, rows[0].was_active, active, reason);
   });
   return getWebhook(deps, namespace, id);
+}
+
+/** svc.webhook.paused / resumed when an operator changed whether the webhook is active. */
+async function announceActiveChange(tx: Tx, w: WebhookSubject, wasActive: boolean, active: boolean, reason: string): Promise<void> {
+  if (wasActive === active) return;
+  await emitSystemEvents(tx, [active ? webhookResumed(w, "manual") : webhookPaused(w, "manual", reason)]);
 }
 
 /** A resumed webhook gets a full auto-disable period again. */
