@@ -30,7 +30,6 @@ export default rest({
   errors: [404, 409],
   async handle({ params, query, body, headers }, { app }) {
     const idempotencyKey = oneIdempotencyKey(headers["idempotency-key"], body.idempotency_key);
-    await app.namespaces.ensure(app.db, params.consumer);
-    return pushEvent(app, { namespace: params.consumer, event: query.event, payload: body.payload, ttlSeconds: body.ttl_seconds, metadata: body.metadata, labels: body.labels, idempotencyKey });
+    return pushEvent(app, { namespace: params.consumer, event: query.event, payload: body.payload, ttlSeconds: body.ttl_seconds, metadata: body.metadata, labels: body.labels, idempotencyKey, createConsumer: true });
   },
 });

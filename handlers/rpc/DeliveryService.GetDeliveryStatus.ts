@@ -5,6 +5,7 @@ import { rpc } from "../../lib/http/route.ts";
 import { deliverySchema } from "../schemas/deliveries.ts";
 import { namespaceName } from "../schemas/namespaces.ts";
 import { rpcDelivery } from "./shapes.ts";
+import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
 
 export default rpc({
   service: "DeliveryService",
@@ -13,7 +14,7 @@ export default rpc({
   input: z.object({ delivery_id: z.string().default(""), namespace: namespaceName() }),
   response: z.object({ delivery: deliverySchema }),
   async handle({ delivery_id, namespace }, { app }) {
-    await app.namespaces.require(app.db, namespace);
+    await requireNamespace(app.db, namespace);
     return { delivery: rpcDelivery(await getDelivery(app.db, namespace, delivery_id)) };
   },
 });

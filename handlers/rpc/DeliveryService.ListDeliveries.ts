@@ -7,6 +7,7 @@ import { rpc } from "../../lib/http/route.ts";
 import { deliveryFilter, deliveryListSchema } from "../schemas/deliveries.ts";
 import { namespaceName } from "../schemas/namespaces.ts";
 import { rpcDelivery } from "./shapes.ts";
+import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
 
 export default rpc({
   service: "DeliveryService",
@@ -15,7 +16,7 @@ export default rpc({
   input: z.object({ namespace: namespaceName(), ...deliveryFilter, pagination: paginationField(), prepare_retry: z.boolean().default(false) }),
   response: deliveryListSchema({ retry_id: z.string().optional().describe("with prepare_retry: a snapshot of up to 10,000 matching deliveries") }),
   async handle(input, { app }) {
-    await app.namespaces.require(app.db, input.namespace);
+    await requireNamespace(app.db, input.namespace);
     const filter = { webhookId: input.webhook_id, eventId: input.event_id, subscriptionId: input.subscription_id, status: input.status ? [input.status] : undefined, errorCategory: input.error_category, createdAfter: input.created_after, createdBefore: input.created_before };
     const { deliveries, total } = await listDeliveries(app.db, input.namespace, filter, input.pagination);
     const retry = input.prepare_retry ? await snapshotDeliveries(app.db, input.namespace, filter) : undefined;

@@ -5,6 +5,7 @@ import { rpc } from "../../lib/http/route.ts";
 import { uuid } from "../../lib/http/wire.ts";
 import { retryResultSchema } from "../schemas/deliveries.ts";
 import { namespaceName } from "../schemas/namespaces.ts";
+import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
 
 export default rpc({
   service: "DeliveryService",
@@ -18,7 +19,7 @@ export default rpc({
   }),
   response: retryResultSchema,
   async handle({ namespace, delivery_id, webhook_id, force }, { app }) {
-    await app.namespaces.require(app.db, namespace);
+    await requireNamespace(app.db, namespace);
     const ids = await retryDelivery(app.db, namespace, { deliveryId: delivery_id, webhookId: webhook_id, force });
     return { retried_count: ids.length, delivery_ids: ids };
   },

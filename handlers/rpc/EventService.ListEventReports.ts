@@ -6,6 +6,7 @@ import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
 import { eventReportFilter, eventReportListSchema } from "../schemas/events.ts";
 import { namespaceName } from "../schemas/namespaces.ts";
+import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
 
 export default rpc({
   service: "EventService",
@@ -14,7 +15,7 @@ export default rpc({
   input: z.object({ namespace: namespaceName(), ...eventReportFilter, pagination: paginationField(), prepare_repush: z.boolean().default(false) }),
   response: eventReportListSchema({ repush_id: z.string().optional().describe("with prepare_repush: a snapshot of up to 10,000 matching events") }),
   async handle(input, { app }) {
-    await app.namespaces.require(app.db, input.namespace);
+    await requireNamespace(app.db, input.namespace);
     const filter = { eventName: input.event_name || undefined, schemaValid: input.schema_valid, labels: input.labels, createdAfter: input.created_after, createdBefore: input.created_before };
     const { events, total } = await listEventReports(app.db, input.namespace, filter, input.pagination);
     const repush = input.prepare_repush ? await snapshotEvents(app.db, input.namespace, filter) : undefined;

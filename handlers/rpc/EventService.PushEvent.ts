@@ -22,7 +22,6 @@ export default rpc({
   }),
   response: pushResultSchema,
   async handle(input, { app }) {
-    await app.namespaces.require(app.db, input.namespace);
     return pushEvent(app, { namespace: input.namespace, event: input.event, payload: input.payload, ttlSeconds: input.ttl_seconds, metadata: input.metadata, labels: input.labels, idempotencyKey: input.id });
   },
 });

@@ -6,6 +6,7 @@ import { webhookHealthSchema } from "../schemas/health.ts";
 import { namespaceName } from "../schemas/namespaces.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 import { rpcHealth } from "./shapes.ts";
+import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
 
 export default rpc({
   service: "HealthService",
@@ -14,7 +15,7 @@ export default rpc({
   input: z.object({ webhook_id: webhookId(), namespace: namespaceName() }),
   response: webhookHealthSchema,
   async handle({ webhook_id, namespace }, { app }) {
-    await app.namespaces.require(app.db, namespace);
+    await requireNamespace(app.db, namespace);
     const h = await getWebhookHealth(app.db, namespace, webhook_id);
     return { webhook_id: h.webhook_id, health: rpcHealth(h.health), ...(h.metrics ? { metrics: h.metrics } : {}), circuit: h.circuit, paused_reason: h.paused_reason };
   },

@@ -4,6 +4,7 @@ import { rpc } from "../../lib/http/route.ts";
 import { namespaceStats } from "../../lib/stats/counters.ts";
 import { statsSchema } from "../schemas/health.ts";
 import { namespaceName } from "../schemas/namespaces.ts";
+import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
 
 export default rpc({
   service: "WebhookService",
@@ -12,7 +13,7 @@ export default rpc({
   input: z.object({ namespace: namespaceName() }),
   response: z.object({ namespace: z.string(), stats: statsSchema }),
   async handle({ namespace }, { app }) {
-    await app.namespaces.require(app.db, namespace);
+    await requireNamespace(app.db, namespace);
     return { namespace, stats: await namespaceStats(app.db, namespace) };
   },
 });

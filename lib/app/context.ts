@@ -7,7 +7,6 @@ import type { EgressPolicy } from "../egress/index.ts";
 import type { EventTypeCache } from "../event-types/cache.ts";
 import type { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";
-import type { KnownNamespaces } from "../namespaces/known.ts";
 import type { Signals } from "../queue/signals.ts";
 
 export interface Lifecycle {
@@ -30,7 +29,6 @@ export interface AppContext {
   /** The outbound target policy (SSRF guard). */
   ssrf: EgressPolicy;
   signals: Signals;
-  namespaces: KnownNamespaces;
   events: { types: EventTypeCache; inserter: EventInserter };
   tokens: TokenVerifier;
 }

@@ -6,7 +6,6 @@ import type { Db } from "../db/pool.ts";
 import { EventTypeCache } from "../event-types/cache.ts";
 import { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";
-import { KnownNamespaces } from "../namespaces/known.ts";
 import { createSignals } from "../queue/signals.ts";
 import { createEgressPolicy } from "../egress/index.ts";
 import { VERSION } from "../version.ts";
@@ -29,7 +28,6 @@ export function createAppContext(config: Config, db: Db, log: Logger, options: C
     lifecycle: { ready: false, draining: false, startedAt: Date.now() },
     ssrf: createEgressPolicy({ allowedNetworks: config.allowedNetworks, allowPrivateNetworks: config.allowPrivateNetworks }),
     signals,
-    namespaces: new KnownNamespaces(),
     events: { types: new EventTypeCache(db), inserter: new EventInserter(db, () => signals.local("events")) },
     tokens: new TokenVerifier(db, log),
   };

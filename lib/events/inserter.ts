@@ -17,10 +17,7 @@ export interface NewEvent {
   ttlSeconds: number;
 }
 
-export interface Inserted {
-  eventId: string;
-  duplicate: boolean;
-}
+export type Inserted = { eventId: string; duplicate: boolean; namespaceMissing?: false } | { namespaceMissing: true };
 
 interface Pending {
   event: NewEvent;
@@ -69,7 +66,7 @@ export class EventInserter {
     try {
       const results = await insertEvents(this.db, batch.map((p) => p.event));
       batch.forEach((p, i) => p.resolve(results[i]!));
-      if (results.some((r) => !r.duplicate)) this.onInserted();
+      if (results.some((r) => !r.namespaceMissing && !r.duplicate)) this.onInserted();
     } catch (err) {
       for (const p of batch) p.reject(err);
     }
@@ -93,6 +90,8 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted
              select id, namespace, event_name, event_version, payload::jsonb, metadata, labels, idempotency_key, schema_valid, warnings,
                     case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end
                from input
+              -- The namespace is checked by the write itself: one deleted a moment ago, by any instance, takes nothing.
+              where exists (select 1 from namespaces n where n.name = input.namespace)
              on conflict (namespace, idempotency_key) where idempotency_key is not null do nothing
              returning id
            ), wake as (${notifySql("events")})
@@ -102,7 +101,10 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted
   const inserted = new Set(insertedRows.map((r) => r.id as string));
   const missing = events.filter((e) => !inserted.has(e.id));
   const existing = new Map<string, string>();
+  const knownNamespaces = new Set<string>();
   if (missing.length) {
+    const known = await db.query({ name: "events.namespacesExist", text: "select name from namespaces where name = any($1::text[])", values: [[...new Set(missing.map((e) => e.namespace))]] });
+    for (const r of known.rows) knownNamespaces.add(r.name);
     const found = await db.query({
       name: "events.byIdempotencyKey",
       text: `select e.id, e.namespace, e.idempotency_key from events e
@@ -111,8 +113,9 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted
     });
     for (const r of found.rows) existing.set(`${r.namespace}\u0000${r.idempotency_key}`, r.id);
   }
-  return events.map((e) => {
+  return events.map((e): Inserted => {
     if (inserted.has(e.id)) return { eventId: e.id, duplicate: false };
+    if (!knownNamespaces.has(e.namespace)) return { namespaceMissing: true };
     const id = existing.get(`${e.namespace}\u0000${e.idempotencyKey}`);
     if (!id) throw new Error("an event with this idempotency key vanished while it was being pushed");
     return { eventId: id, duplicate: true };

@@ -4,6 +4,7 @@ import type { AppContext } from "../app/context.ts";
 import { registerEventType } from "../event-types/event-types.ts";
 import { schemaWarnings } from "../event-types/schemas.ts";
 import { AppError, invalid, notFound } from "../errors.ts";
+import { ensureConsumer } from "../namespaces/namespaces.ts";
 import { isReservedNamespace } from "../system-events/catalog.ts";
 
 export interface PushInput {
@@ -14,6 +15,8 @@ export interface PushInput {
   metadata: Record<string, string>;
   labels: Record<string, string>;
   idempotencyKey?: string;
+  /** REST creates the consumer on its first write; RPC requires the namespace to exist. */
+  createConsumer?: boolean;
 }
 
 export interface PushResult {
@@ -51,7 +54,7 @@ export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult
   }
   const type = await eventTypeFor(app, input.event);
   const warnings = schemaWarnings(type.name, type.version, type.schema, input.payload);
-  const { eventId, duplicate } = await app.events.inserter.insert({
+  const event = {
     id: uuidv7(),
     namespace: input.namespace,
     eventName: type.name,
@@ -63,8 +66,14 @@ export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult
     schemaValid: warnings.length === 0,
     warnings,
     ttlSeconds: input.ttlSeconds,
-  });
-  return { event_id: eventId, warnings, duplicate };
+  };
+  let result = await app.events.inserter.insert(event);
+  if (result.namespaceMissing && input.createConsumer) {
+    await ensureConsumer(app.db, input.namespace);
+    result = await app.events.inserter.insert(event);
+  }
+  if (result.namespaceMissing) throw notFound(`namespace "${input.namespace}" does not exist`);
+  return { event_id: result.eventId, warnings, duplicate: result.duplicate };
 }
 
 /** The idempotency key of a push given as a header and/or in the body: the two must agree when both are sent. */

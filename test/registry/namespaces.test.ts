@@ -69,3 +69,20 @@ test("REST: a write under a new consumer creates it; consumers are listed, read 
   assert.equal((await svc().rest("DELETE", `/v1/consumers/${consumer}`)).status, 204);
   assert.equal((await svc().rest("POST", "/v1/consumers", { name: "default" })).status, 409);
 });
+
+test("a deleted namespace takes no more pushes on RPC, even right after one was accepted; REST recreates the consumer", async () => {
+  const name = unique("gone");
+  const event = unique("ns.event");
+  await svc().rpc("NamespaceService", "CreateNamespace", { name });
+  await svc().rpc("EventService", "RegisterEvent", { name: event });
+  await svc().rpc("EventService", "PushEvent", { namespace: name, event, payload: { n: 1 } });
+  await svc().rpc("NamespaceService", "DeleteNamespace", { name });
+  await assert.rejects(svc().rpc("EventService", "PushEvent", { namespace: name, event, payload: { n: 2 } }), (e: RpcError) => e.code === "not_found" && e.message.includes(name));
+  await assert.rejects(svc().rpc("DeliveryService", "ListDeliveries", { namespace: name }), (e: RpcError) => e.code === "not_found");
+  const { rows } = await svc().app.db.query("select count(*)::int as n from events where namespace = $1", [name]);
+  assert.equal(rows[0].n, 1, "the push after the deletion stored nothing");
+
+  const rest = await svc().rest("POST", `/v1/consumers/${name}/events?event=${event}`, { payload: { n: 3 } });
+  assert.equal(rest.status, 202);
+  assert.equal((await svc().rpc("NamespaceService", "GetNamespace", { name })).namespace.name, name);
+});
