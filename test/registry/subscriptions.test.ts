@@ -104,3 +104,36 @@ test("REST: subscriptions are created, listed, patched and deleted with lower-ca
   assert.equal((await svc().rest("DELETE", `/v1/consumers/${ns}/subscriptions/${id}`)).status, 204);
   assert.equal((await svc().rest("GET", `/v1/consumers/${ns}/subscriptions/${id}`)).status, 404);
 });
+
+test("header values an HTTP request cannot carry are refused at save on every route, naming the field and the character", async () => {
+  const { ns, webhookId } = await webhook();
+  const sub = await svc().rpc("SubscriptionService", "CreateSubscription", { namespace: ns, webhookId, eventName: "hv" });
+  const bad = { "X-Note": "line\u2028separator" };
+  const url = () => `https://93.184.216.34/${unique("h")}`;
+  const refused = async (p: Promise<unknown>, field: string, char = "U\\+2028") => {
+    const err = (await p.then(() => assert.fail("accepted"), (e) => e)) as RpcError;
+    assert.equal(err.code, "invalid_argument");
+    assert.match(err.message, new RegExp(`^invalid_argument: ${field}: the value of "X-[A-Za-z]+" contains ${char}, which an HTTP header cannot carry`));
+  };
+
+  await refused(svc().rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: url(), events: ["a"], headers: bad }), "headers");
+  await refused(svc().rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: url(), events: ["a"], secretHeaders: { "X-Key": "k\u{1F600}" } }), "secret_headers", "U\\+1F600");
+  await refused(svc().rpc("WebhookService", "UpdateWebhookConfig", { namespace: ns, webhookId, updates: { headers: bad }, updateMask: "headers" }), "headers");
+  await refused(svc().rpc("WebhookService", "UpdateWebhookConfig", { namespace: ns, webhookId, updates: { secretHeaders: bad }, updateMask: "secret_headers" }), "secret_headers");
+  await refused(svc().rpc("SubscriptionService", "CreateSubscription", { namespace: ns, webhookId, eventName: "hv2", headers: bad }), "headers");
+  await refused(svc().rpc("SubscriptionService", "UpdateSubscription", { namespace: ns, subscriptionId: sub.subscription_id, headers: bad }), "headers");
+  for (const [method, path, body] of [
+    ["POST", `/v1/consumers/${ns}/webhooks`, { url: url(), events: ["a"], headers: bad }],
+    ["PATCH", `/v1/consumers/${ns}/webhooks/${webhookId}`, { secret_headers: bad }],
+    ["POST", `/v1/consumers/${ns}/subscriptions`, { webhook_id: webhookId, event_name: "hv3", headers: bad }],
+    ["PATCH", `/v1/consumers/${ns}/subscriptions/${sub.subscription_id}`, { headers: bad }],
+  ] as const) {
+    const res = await svc().rest(method, path, body);
+    assert.equal(res.status, 400, `${method} ${path}`);
+    assert.match(res.body.detail, /headers: the value of "X-Note" contains U\+2028/);
+  }
+  // Latin-1 (obs-text) is what HTTP/1.1 can carry, and is kept.
+  await svc().rpc("SubscriptionService", "UpdateSubscription", { namespace: ns, subscriptionId: sub.subscription_id, headers: { "X-Name": "Café" } });
+  const { subscription } = await svc().rpc("SubscriptionService", "GetSubscription", { namespace: ns, subscriptionId: sub.subscription_id });
+  assert.deepEqual(subscription.headers, { "X-Name": "Café" });
+});
