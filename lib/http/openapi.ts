@@ -84,11 +84,16 @@ function restOperation(route: RestRoute): Json {
 
 function rawOperation(route: RawRoute): Json {
   const type = route.produces ?? "application/json";
+  const pathParams = [...route.path.matchAll(new RegExp(PATH_PARAM.source, "g"))].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
   return {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
-    responses: { 200: { description: "Success", content: { [type]: { schema: route.response ? schemaOf(route.response, "output") : {} } } } },
+    ...(pathParams.length ? { parameters: pathParams } : {}),
+    responses: {
+      200: { description: "Success", content: { [type]: { schema: route.response ? schemaOf(route.response, "output") : {} } } },
+      "4XX": errorResponse(route.access === "public" ? "Unknown path or method" : "Missing or invalid credential, unknown path or method", "Problem"),
+    },
     ...(route.access === "public" ? { security: [] } : {}),
   };
 }
@@ -101,6 +106,9 @@ function rpcOperation(route: RpcRoute): Json {
     requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.input, "input") } } },
     responses: {
       200: { description: "Success", content: { "application/json": { schema: route.response ? schemaOf(route.response, "output") : { type: "object" } } } },
+      // Connect maps its codes to HTTP statuses: invalid_argument 400, unauthenticated 401, permission_denied 403,
+      // not_found 404, already_exists 409, failed_precondition 412, resource_exhausted 429 …
+      "4XX": { description: "Connect error caused by the request (the code names which)", content: { "application/json": { schema: { $ref: "#/components/schemas/ConnectError" } } } },
       default: { description: "Connect error", content: { "application/json": { schema: { $ref: "#/components/schemas/ConnectError" } } } },
     },
   };
@@ -119,7 +127,10 @@ export function buildOpenApi(routes: AnyRoute[], version: string): Json {
     info: {
       title: "svc webhook delivery service",
       version,
-      description: "REST API under /v1 and the RPC surface (POST /webhook.<Service>/<Method>, Connect unary JSON).",
+      // Markdown: a code span keeps the placeholders from being read as HTML tags by documentation renderers.
+      description: "REST API under `/v1` and the RPC surface (`POST /webhook.<Service>/<Method>`, Connect unary JSON).",
+      // As package.json says: no license is granted until the owners choose one (docs/decisions.md).
+      license: { name: "UNLICENSED", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: "/" }],
     security: [{ apiKey: [] }, { bearer: [] }],

@@ -127,6 +127,8 @@ test("namespace stats count webhooks and deliveries from kept counters", async (
   assert.deepEqual([rest.status, rest.body.consumer, rest.body.total_webhooks], [200, ns, 1]);
   const global = await svc().rest("GET", "/v1/stats");
   assert.ok(global.body.total_webhooks >= 1);
+  const unknown = await svc().rest("GET", `/v1/consumers/${ns}-nobody/stats`);
+  assert.deepEqual([unknown.status, unknown.body.status], [404, 404]);
 });
 
 test("stats count pending, sending and retrying deliveries as pending", async (t) => {
