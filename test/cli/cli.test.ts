@@ -41,6 +41,11 @@ test("svc tokens list shows a readable table and JSON; revoke ends a token", asy
   assert.equal(revoked.code, 0);
   assert.equal(JSON.parse(svc(env, "tokens", "list", "--json").stdout).length, 1);
   assert.equal(JSON.parse(svc(env, "tokens", "list", "--json", "--all").stdout).find((x: any) => x.id === json.id).status, "revoked");
+  // A consumer's list never shows tenant-wide tokens, whatever the order of the flags.
+  for (const args of [["--all", "--consumer", "shop-7"], ["--consumer", "shop-7", "--all"], ["--consumer=shop-7", "--all"]]) {
+    const only = JSON.parse(svc(env, "tokens", "list", "--json", ...args).stdout);
+    assert.deepEqual(only.map((x: any) => x.consumer), ["shop-7"], args.join(" "));
+  }
 });
 
 test("svc invite prints the full link, which redeems once", async (t) => {
