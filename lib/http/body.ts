@@ -1,7 +1,9 @@
 // Reads request bodies, counting bytes against the configured limit.
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import { AppError } from "../errors.ts";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth.ts";
+import { LINGER_BYTES, LINGER_MS } from "./lingering-close.ts";
 import { nodeRequestOf } from "./node-request.ts";
 
 export function tooLarge(maxBytes: number): AppError {
@@ -9,6 +11,27 @@ export function tooLarge(maxBytes: number): AppError {
     httpStatus: 413,
     details: { limit_bytes: maxBytes },
   });
+}
+
+/**
+ * The 413 goes out at once; the rest of the body is read and thrown away so the client can finish sending and
+ * read it (see lingering-close.ts for connections that end with the response). A kept-alive connection is
+ * closed once the discarded part passes the bound of bytes or time.
+ */
+function discardRest(req: IncomingMessage): void {
+  const socket = req.socket as Socket | undefined;
+  if (req.complete || !socket) return;
+  let discarded = 0;
+  const giveUp = () => socket.destroy();
+  const timer = setTimeout(giveUp, LINGER_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) giveUp();
+  });
+  req.once("end", () => clearTimeout(timer));
+  socket.once("close", () => clearTimeout(timer));
+  req.resume();
 }
 
 // Behind @whatwg-node/server the Request's body is a lazy wrapper around Node's IncomingMessage. Reading the
@@ -21,7 +44,7 @@ function readNode(req: IncomingMessage, maxBytes: number): Promise<string> {
       received += chunk.length;
       if (received > maxBytes) {
         cleanup();
-        req.resume(); // drain and discard the rest; the response goes out at once
+        discardRest(req);
         reject(tooLarge(maxBytes));
         return;
       }
@@ -73,7 +96,11 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   if (length !== null) {
     const declared = Number(length);
     if (!Number.isSafeInteger(declared) || declared < 0) throw new AppError("invalid_argument", "Content-Length is not a valid length");
-    if (declared > maxBytes) throw tooLarge(maxBytes);
+    if (declared > maxBytes) {
+      const node = nodeRequestOf(request);
+      if (node) discardRest(node);
+      throw tooLarge(maxBytes);
+    }
     if (declared === 0) return "";
   }
   const node = nodeRequestOf(request);

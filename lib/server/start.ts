@@ -6,6 +6,7 @@ import type { AppContext } from "../app/context.ts";
 import type { Config } from "../config.ts";
 import { createAppContext } from "../app/create.ts";
 import { migrate } from "../db/migrate.ts";
+import { installLingeringClose } from "../http/lingering-close.ts";
 import { ensureSystemCatalog } from "../system-events/emit.ts";
 import { createPool, isConnectionError } from "../db/pool.ts";
 import { createHttpApp } from "../http/app.ts";
@@ -65,6 +66,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const http = createHttpApp(app, options.routes ?? allRoutes);
   const adapter = createNodeHandler(http);
   const server = createServer(adapter);
+  installLingeringClose(server);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
