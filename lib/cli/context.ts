@@ -2,10 +2,14 @@
 import { ConfigError, loadConfig, type Config } from "../config.ts";
 import { Keyring } from "../crypto/keyring.ts";
 import { createPool, type Db } from "../db/pool.ts";
+import { devEnvironment } from "../dev/instance-file.ts";
 import { silentLogger } from "../log.ts";
 
-/** Exit statuses scripts can rely on. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, config: 78 } as const;
+const definedOnly = (env: Record<string, string | undefined>) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+
+import { EXIT } from "./exit-codes.ts";
+
+export { EXIT };
 
 export class UsageError extends Error {}
 
@@ -18,7 +22,8 @@ export interface CliContext {
 export async function withCliContext(env: Record<string, string | undefined>, fn: (ctx: CliContext) => Promise<number>): Promise<number> {
   let config: Config;
   try {
-    config = loadConfig(env).config;
+    // In the directory of a `svc dev` run its keyring and database are the defaults; the environment wins.
+    config = loadConfig({ ...devEnvironment(process.cwd()), ...definedOnly(env) }).config;
   } catch (err) {
     if (err instanceof ConfigError) {
       for (const p of err.problems) process.stderr.write(`svc: configuration error: ${p}\n`);

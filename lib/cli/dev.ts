@@ -2,6 +2,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { startWorkers } from "../../jobs/index.ts";
+import { removeDevInstance, writeDevInstance } from "../dev/instance-file.ts";
 import { loadOrCreateDevKeyring } from "../dev/keyring-file.ts";
 import { startEmbeddedPostgres } from "../dev/embedded-postgres.ts";
 import { createLogger } from "../log.ts";
@@ -31,6 +32,14 @@ export async function dev(env: Record<string, string | undefined>): Promise<void
     ...env,
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
-  const running = await runServer(config, { log, startWorkers, onStopped: () => database?.stop() ?? Promise.resolve() });
-  process.stdout.write(`\n  svc is running: ${running.url}\n  API docs:       ${running.url}/docs\n\n`);
+  const running = await runServer(config, {
+    log,
+    startWorkers,
+    onStopped: async () => {
+      await removeDevInstance(home);
+      await database?.stop();
+    },
+  });
+  await writeDevInstance(home, { DATABASE_URL: config.databaseUrl, SVC_URL: running.url });
+  process.stdout.write(`\n  svc is running: ${running.url}\n  API docs:       ${running.url}/docs\n  Operator commands in this directory (svc tokens …, svc invite …) use this instance.\n\n`);
 }

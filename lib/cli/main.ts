@@ -1,6 +1,7 @@
 // The `svc` program: serve, migrate, dev (and the operator commands as they land).
 import sade from "sade";
 import { VERSION } from "../version.ts";
+import { EXIT } from "./exit-codes.ts";
 
 const prog = sade("svc").version(VERSION);
 
@@ -72,8 +73,13 @@ prog
     process.exitCode = await tokensRevoke(process.env, id);
   });
 
+// sade reports an unknown command, a missing argument or an unknown option and exits 1; for us those are usage
+// errors, which exit 2 (README). Its errors happen while parsing, before any command runs.
+const exit = process.exit;
+process.exit = ((code?: number) => exit(code === 1 ? EXIT.usage : code)) as typeof process.exit;
 prog.parse(process.argv, {
   string: ["name", "consumer", "ttl", "ui-url"],
   boolean: ["json", "all"],
   unknown: (flag: string) => `svc: unknown option ${flag}`,
 });
+process.exit = exit;

@@ -56,6 +56,41 @@ test("svc dev serves on embedded PostgreSQL, and recovers after being killed", a
   assert.deepEqual(processes.filter((p) => p.includes("bin/postgres") && p.includes(`${cwd}/.svc/postgres/data`)), [], "PostgreSQL was stopped with the server");
 });
 
+test("in the directory of a running svc dev, the operator commands work with no set-up", async (t) => {
+  const cwd = await mkdtemp(join(tmpdir(), "svc-dev-"));
+  await chmod(cwd, 0o755);
+  const dev = startDev(cwd);
+  t.after(async () => {
+    dev.child.kill("SIGKILL");
+    spawnSync("pkill", ["-f", `${cwd}/.svc/postgres/data`]);
+    await rm(cwd, { recursive: true, force: true });
+  });
+  const url = (await dev.waitFor(/svc is running: (http:\/\/\S+)/))[1]!;
+  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd, env: { PATH: process.env.PATH }, encoding: "utf8", timeout: 30_000 });
+
+  const created = run("tokens", "create", "--name", "laptop");
+  assert.equal(created.status, 0, created.stderr);
+  const secret = created.stdout.trim();
+  assert.match(secret, /^svc_tk_/);
+  const who = await fetch(`${url}/v1/whoami`, { headers: { authorization: `Bearer ${secret}` } });
+  assert.equal(who.status, 200, "the token was minted in the running instance's database");
+  assert.match(run("tokens", "list").stdout, /laptop/);
+  assert.equal(run("invite", "alice").status, 0);
+  assert.equal((await stat(join(cwd, ".svc/dev-instance"))).mode & 0o777, 0o600);
+
+  dev.child.kill("SIGTERM");
+  assert.equal(await dev.exited, 0);
+  await assert.rejects(stat(join(cwd, ".svc/dev-instance")), "the instance file goes with the instance");
+});
+
+test("an unknown command, option or missing argument is a usage error: exit 2", () => {
+  for (const args of [["frobnicate"], ["tokens", "list", "--bogus"], ["invite"]]) {
+    const r = spawnSync(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH }, encoding: "utf8" });
+    assert.equal(r.status, 2, `${args.join(" ")}: ${r.stderr}`);
+    assert.match(r.stderr, /ERROR|unknown option/);
+  }
+});
+
 test("svc dev refuses to run with ENVIRONMENT=production", async () => {
   const result = spawnSync(process.execPath, [cli, "dev"], { env: { PATH: process.env.PATH, ENVIRONMENT: "production" }, encoding: "utf8", cwd: tmpdir() });
   assert.equal(result.status, 78);
