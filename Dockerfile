@@ -7,12 +7,14 @@ COPY . .
 RUN npm run build
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0
+# Production by default: svc refuses to start without SVC_API_KEY (32+ characters) instead of running open.
+ENV NODE_ENV=production ENVIRONMENT=production PORT=8080 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /src/dist ./dist
 COPY --from=build /src/migrations ./migrations
 COPY --from=build /src/package.json ./package.json
 RUN ln -s /app/dist/cli.js /usr/local/bin/svc
+# Runs as the image's unprivileged `node` user; nothing under /app is writable by it.
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
