@@ -26,8 +26,8 @@ const common = {
   logLevel: "warning",
 };
 
-await build({ ...common, entryPoints: { server: "lib/entry/server.ts" }, outdir: "dist" });
-await build({ ...common, entryPoints: { cli: "lib/entry/cli.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node\n" + common.banner.js } });
+await build({ ...common, entryPoints: { server: "server.ts" }, outdir: "dist" });
+await build({ ...common, entryPoints: { cli: "cli.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node\n" + common.banner.js } });
 await chmod("dist/cli.js", 0o755);
 
 // Self-hosted docs assets (no CDN).

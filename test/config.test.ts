@@ -109,7 +109,7 @@ test("durations parse like Go's time.ParseDuration with a d unit", () => {
 });
 
 test("the server process exits non-zero with one line per refused variable", () => {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/entry/server.ts"], {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { PATH: process.env.PATH, ENVIRONMENT: "production", SVC_ENCRYPTION_KEYS: `main=${KEY}`, SVC_ENCRYPTION_PRIMARY_KEY_ID: "main", DATABASE_URL: "postgres://127.0.0.1:1/none", SVC_API_KEY: "short" },
     encoding: "utf8",
     timeout: 30_000,
@@ -120,7 +120,7 @@ test("the server process exits non-zero with one line per refused variable", () 
 });
 
 test("the server process names every missing required variable", () => {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "lib/entry/server.ts"], { env: { PATH: process.env.PATH }, encoding: "utf8", timeout: 30_000 });
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], { env: { PATH: process.env.PATH }, encoding: "utf8", timeout: 30_000 });
   assert.equal(result.status, 78);
   const lines = result.stderr.trim().split("\n");
   assert.equal(lines.length, 3);

@@ -1,14 +1,14 @@
 // `svc dev`: zero-setup local run — embedded PostgreSQL, a development keyring, the UI on.
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { startWorkers } from "../../jobs/index.ts";
 import { removeDevInstance, writeDevInstance } from "../dev/instance-file.ts";
 import { loadOrCreateDevKeyring } from "../dev/keyring-file.ts";
 import { startEmbeddedPostgres } from "../dev/embedded-postgres.ts";
 import { createLogger } from "../log.ts";
 import { configOrExit, EXIT_CONFIG, runServer } from "../server/run.ts";
+import type { ServiceParts } from "../server/start.ts";
 
-export async function dev(env: Record<string, string | undefined>): Promise<void> {
+export async function dev(env: Record<string, string | undefined>, service: ServiceParts): Promise<void> {
   if ((env.ENVIRONMENT ?? "").trim().toLowerCase() === "production") {
     process.stderr.write("svc: `svc dev` is for local development and refuses to run with ENVIRONMENT=production; use `svc serve`\n");
     process.exit(EXIT_CONFIG);
@@ -33,8 +33,8 @@ export async function dev(env: Record<string, string | undefined>): Promise<void
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   const running = await runServer(config, {
+    ...service,
     log,
-    startWorkers,
     onStopped: async () => {
       await removeDevInstance(home);
       await database?.stop();

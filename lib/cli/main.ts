@@ -1,85 +1,88 @@
-// The `svc` program: serve, migrate, dev (and the operator commands as they land).
+// The `svc` program: serve, migrate, dev and the operator commands. The entry point (cli.ts) hands in how to load
+// the service's parts, so commands that do not serve never load them.
 import sade from "sade";
+import type { ServiceParts } from "../server/start.ts";
 import { VERSION } from "../version.ts";
 import { EXIT } from "./exit-codes.ts";
 
-const prog = sade("svc").version(VERSION);
+export function runCli(argv: string[], loadService: () => Promise<ServiceParts>): void {
+  const prog = sade("svc").version(VERSION);
 
-prog
-  .command("serve")
-  .describe("Serve HTTP and run the delivery workers, configured from the environment (DATABASE_URL, SVC_ENCRYPTION_KEYS, …).")
-  .action(async () => {
-    const { configOrExit, runServer } = await import("../server/run.ts");
-    const { startWorkers } = await import("../../jobs/index.ts");
-    await runServer(configOrExit(process.env), { startWorkers });
+  prog
+    .command("serve")
+    .describe("Serve HTTP and run the delivery workers, configured from the environment (DATABASE_URL, SVC_ENCRYPTION_KEYS, …).")
+    .action(async () => {
+      const { configOrExit, runServer } = await import("../server/run.ts");
+      await runServer(configOrExit(process.env), await loadService());
+    });
+
+  prog
+    .command("migrate")
+    .describe("Apply pending database migrations (DATABASE_URL) and exit.")
+    .action(async () => {
+      const { migrateCommand } = await import("./migrate.ts");
+      process.exitCode = await migrateCommand(process.env);
+    });
+
+  prog
+    .command("dev")
+    .describe("Run locally with zero setup: embedded PostgreSQL in ./.svc/postgres, a development keyring, the UI on.")
+    .action(async () => {
+      const { dev } = await import("./dev.ts");
+      await dev(process.env, await loadService());
+    });
+
+  prog
+    .command("invite <name>")
+    .describe("Create a single-use invite link (prints the link). Works against DATABASE_URL and the keyring, no API call.")
+    .option("--ttl", "Link lifetime, e.g. 24h (default) up to 7d")
+    .option("--ui-url", "Base URL of the UI the link opens (default http://localhost:$PORT)")
+    .option("--consumer", "Invite to one consumer's portal instead of full access")
+    .option("--json", "Print JSON instead of the link")
+    .action(async (name: string, opts: Record<string, string>) => {
+      const { invite } = await import("./invite.ts");
+      process.exitCode = await invite(process.env, name, opts);
+    });
+
+  prog
+    .command("tokens create")
+    .describe("Mint an access token and print its secret once.")
+    .option("--name", "Name of the token (required)")
+    .option("--consumer", "Scope the token to one consumer (portal token; 7 d default, 30 d max)")
+    .option("--ttl", "Lifetime such as 90d or 12h, or never (tenant-wide tokens only)")
+    .option("--json", "Print the token as JSON")
+    .action(async (opts: Record<string, string>) => {
+      const { tokensCreate } = await import("./tokens.ts");
+      process.exitCode = await tokensCreate(process.env, opts);
+    });
+
+  prog
+    .command("tokens list")
+    .describe("List access tokens as a table.")
+    .option("--consumer", "Only this consumer's tokens")
+    .option("--all", "Include expired and revoked tokens")
+    .option("--json", "Print JSON")
+    .action(async (opts: Record<string, string | boolean>) => {
+      const { tokensList } = await import("./tokens.ts");
+      process.exitCode = await tokensList(process.env, opts as never);
+    });
+
+  prog
+    .command("tokens revoke <id>")
+    .describe("Revoke a token (idempotent, irreversible).")
+    .action(async (id: string) => {
+      const { tokensRevoke } = await import("./tokens.ts");
+      process.exitCode = await tokensRevoke(process.env, id);
+    });
+
+  // sade reports an unknown command, a missing argument or an unknown option and exits 1; for us those are usage
+  // errors, which exit 2 (README). Its errors happen while parsing, before any command runs.
+  const exit = process.exit;
+  process.exit = ((code?: number) => exit(code === 1 ? EXIT.usage : code)) as typeof process.exit;
+  prog.parse(argv, {
+    string: ["name", "consumer", "ttl", "ui-url"],
+    boolean: ["json", "all"],
+    unknown: (flag: string) => `svc: unknown option ${flag}`,
   });
-
-prog
-  .command("migrate")
-  .describe("Apply pending database migrations (DATABASE_URL) and exit.")
-  .action(async () => {
-    const { migrateCommand } = await import("./migrate.ts");
-    process.exitCode = await migrateCommand(process.env);
-  });
-
-prog
-  .command("dev")
-  .describe("Run locally with zero setup: embedded PostgreSQL in ./.svc/postgres, a development keyring, the UI on.")
-  .action(async () => {
-    const { dev } = await import("./dev.ts");
-    await dev(process.env);
-  });
-
-prog
-  .command("invite <name>")
-  .describe("Create a single-use invite link (prints the link). Works against DATABASE_URL and the keyring, no API call.")
-  .option("--ttl", "Link lifetime, e.g. 24h (default) up to 7d")
-  .option("--ui-url", "Base URL of the UI the link opens (default http://localhost:$PORT)")
-  .option("--consumer", "Invite to one consumer's portal instead of full access")
-  .option("--json", "Print JSON instead of the link")
-  .action(async (name: string, opts: Record<string, string>) => {
-    const { invite } = await import("./invite.ts");
-    process.exitCode = await invite(process.env, name, opts);
-  });
-
-prog
-  .command("tokens create")
-  .describe("Mint an access token and print its secret once.")
-  .option("--name", "Name of the token (required)")
-  .option("--consumer", "Scope the token to one consumer (portal token; 7 d default, 30 d max)")
-  .option("--ttl", "Lifetime such as 90d or 12h, or never (tenant-wide tokens only)")
-  .option("--json", "Print the token as JSON")
-  .action(async (opts: Record<string, string>) => {
-    const { tokensCreate } = await import("./tokens.ts");
-    process.exitCode = await tokensCreate(process.env, opts);
-  });
-
-prog
-  .command("tokens list")
-  .describe("List access tokens as a table.")
-  .option("--consumer", "Only this consumer's tokens")
-  .option("--all", "Include expired and revoked tokens")
-  .option("--json", "Print JSON")
-  .action(async (opts: Record<string, string | boolean>) => {
-    const { tokensList } = await import("./tokens.ts");
-    process.exitCode = await tokensList(process.env, opts as never);
-  });
-
-prog
-  .command("tokens revoke <id>")
-  .describe("Revoke a token (idempotent, irreversible).")
-  .action(async (id: string) => {
-    const { tokensRevoke } = await import("./tokens.ts");
-    process.exitCode = await tokensRevoke(process.env, id);
-  });
-
-// sade reports an unknown command, a missing argument or an unknown option and exits 1; for us those are usage
-// errors, which exit 2 (README). Its errors happen while parsing, before any command runs.
-const exit = process.exit;
-process.exit = ((code?: number) => exit(code === 1 ? EXIT.usage : code)) as typeof process.exit;
-prog.parse(process.argv, {
-  string: ["name", "consumer", "ttl", "ui-url"],
-  boolean: ["json", "all"],
-  unknown: (flag: string) => `svc: unknown option ${flag}`,
-});
-process.exit = exit;
+  process.exit = exit;
+}

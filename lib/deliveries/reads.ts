@@ -1,8 +1,8 @@
 // Reading deliveries and their attempts.
 import type { Db } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
-import type { Page } from "../http/pagination.ts";
-import { isUuid } from "../http/wire.ts";
+import type { Page } from "../page.ts";
+import { isUuid } from "../ids.ts";
 import type { DeliveryStatus } from "./queue.ts";
 
 export interface Delivery {

@@ -4,7 +4,7 @@ import type { Db, Queryable } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { alreadyExists, invalid, notFound } from "../errors.ts";
 import { isReservedEventName } from "../system-events/catalog.ts";
-import type { Page } from "../http/pagination.ts";
+import type { Page } from "../page.ts";
 import { checkSchema } from "./schemas.ts";
 import { samplePayload } from "./sample.ts";
 

@@ -2,8 +2,8 @@
 import type { AppContext } from "../app/context.ts";
 import type { Db } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
-import type { Page } from "../http/pagination.ts";
-import { isUuid } from "../http/wire.ts";
+import type { Page } from "../page.ts";
+import { isUuid } from "../ids.ts";
 import { pushEvent, type PushResult } from "./push.ts";
 
 export interface EventReport {

@@ -1,14 +1,12 @@
 // Pagination on the wire: `pagination: {limit, offset}` on RPC, `?limit=&offset=` on REST; responses carry total_count.
 import { z } from "zod";
+import type { Page } from "../page.ts";
 import { int32 } from "./wire.ts";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
 
-export interface Page {
-  limit: number;
-  offset: number;
-}
+export type { Page };
 
 export interface PageInfo extends Page {
   total_count: number;

@@ -1,6 +1,7 @@
 // The CONTRACT's wire rules for requests: snake_case or lowerCamelCase keys (schema-driven), int64 as
 // number or string, FieldMask as {paths} or a comma-joined string, enums in any case with or without prefix.
 import { z } from "zod";
+import { isUuid, UUID_PATTERN } from "../ids.ts";
 import { AppError } from "../errors.ts";
 
 type AnySchema = z.ZodType;
@@ -111,10 +112,8 @@ export const queryBool = () =>
 export const resourceName = (what: string) =>
   z.string({ error: `${what} is required` }).regex(/^[A-Za-z0-9._:-]{1,128}$/, `${what} must be 1-128 characters of A-Z a-z 0-9 . _ : -`);
 
-const uuidPattern = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
 /** A UUID in its canonical text form (any version). */
 export const uuid = (what: string) =>
-  z.string({ error: `${what} is required` }).regex(uuidPattern, `${what} must be a UUID`).transform((v) => v.toLowerCase());
+  z.string({ error: `${what} is required` }).regex(UUID_PATTERN, `${what} must be a UUID`).transform((v) => v.toLowerCase());
 
-export const isUuid = (value: string) => uuidPattern.test(value);
+export { isUuid };

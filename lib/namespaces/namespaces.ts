@@ -2,7 +2,7 @@
 import type { Db, Queryable } from "../db/pool.ts";
 import { alreadyExists, failedPrecondition, invalid, notFound } from "../errors.ts";
 import { isReservedNamespace, SYSTEM_NAMESPACE } from "../system-events/catalog.ts";
-import type { Page } from "../http/pagination.ts";
+import type { Page } from "../page.ts";
 
 export const DEFAULT_NAMESPACE = "default";
 

@@ -1,7 +1,6 @@
 // Starts svc: config → migrations (under a lock) → pool → HTTP → workers; and stops it gracefully.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { routes as allRoutes } from "../../handlers/routes.ts";
 import type { AppContext } from "../app/context.ts";
 import type { Config } from "../config.ts";
 import { createAppContext } from "../app/create.ts";
@@ -27,12 +26,16 @@ export interface RunningServer {
 
 export interface StartOptions {
   log?: Logger;
-  routes?: AnyRoute[];
+  /** The operations served: handlers/routes.ts, handed in by the entry point (lib/ never imports handlers/). */
+  routes: AnyRoute[];
   /** Seconds to keep retrying the first database connection (a database still starting up). */
   databaseWaitSeconds?: number;
   /** Extra per-process work started after HTTP listens (the delivery workers and scheduled jobs). */
   startWorkers?: (app: AppContext) => Promise<{ stop(): Promise<void> } & Record<string, unknown>>;
 }
+
+/** What an entry point composes a service from: its operations and its background work. */
+export type ServiceParts = Pick<StartOptions, "routes" | "startWorkers">;
 
 /**
  * The whole shutdown, every phase included, ends within 30 s (CONTRACT): workers get at most the grace period
@@ -55,7 +58,7 @@ async function migrateWithRetry(config: Config, log: Logger, waitSeconds: number
   }
 }
 
-export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   await migrateWithRetry(config, log, options.databaseWaitSeconds ?? 30);
 
@@ -63,7 +66,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   await ensureSystemCatalog(db);
   const queueDb = createPool(config.databaseUrl, log, { max: 10, applicationName: "svc-worker", asyncCommit: true });
   const app: AppContext = createAppContext(config, db, log, {}, queueDb);
-  const http = createHttpApp(app, options.routes ?? allRoutes);
+  const http = createHttpApp(app, options.routes);
   const adapter = createNodeHandler(http);
   const server = createServer(adapter);
   installLingeringClose(server);

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/pool.ts";
 import { alreadyExists, invalid, notFound } from "../errors.ts";
-import type { Page } from "../http/pagination.ts";
+import type { Page } from "../page.ts";
 import { checkHeaders } from "../webhooks/headers.ts";
 import { checkTransformTemplate } from "./transform.ts";
 

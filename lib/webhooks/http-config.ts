@@ -1,6 +1,5 @@
-// WebhookHTTPConfig: defaults and ranges from the CONTRACT, applied whenever a config is written.
-import { z } from "zod";
-import { int32 } from "../http/wire.ts";
+// WebhookHTTPConfig: defaults from the CONTRACT, applied whenever a config is written (its ranges are checked
+// where requests are parsed: handlers/schemas/webhooks.ts).
 
 export interface HttpConfig {
   max_retries: number;
@@ -58,25 +57,8 @@ export const DEFAULT_HTTP_CONFIG: HttpConfig = {
   auto_disable_after_seconds: 0,
 };
 
-const range = (name: string, min: number, max: number) => int32().pipe(z.number().min(min, `${name} must be between ${min} and ${max}`).max(max, `${name} must be between ${min} and ${max}`));
-
 /** http_config as a request carries it: every field optional (omitted = default), the secret included. */
-export const httpConfigInput = () =>
-  z.object({
-    max_retries: range("max_retries", 0, 10).optional(),
-    retry_backoff_seconds: range("retry_backoff_seconds", 1, 3600).optional(),
-    request_timeout_seconds: range("request_timeout_seconds", 1, 300).optional(),
-    expected_status_codes: z.array(range("expected_status_codes", 100, 599)).max(100).optional(),
-    verify_ssl: z.boolean().optional(),
-    capture_response_body: z.boolean().optional(),
-    follow_redirects: z.boolean().optional(),
-    rate_limit_rps: z.number().positive("rate_limit_rps must be greater than 0").max(100_000).nullable().optional(),
-    pause_on_gone: z.boolean().optional(),
-    auto_disable_after_seconds: range("auto_disable_after_seconds", 0, 90 * 86_400).optional(),
-    webhook_secret: z.string().max(200).optional(),
-  });
-
-export type HttpConfigInput = z.output<ReturnType<typeof httpConfigInput>>;
+export type HttpConfigInput = Partial<HttpConfig> & { webhook_secret?: string };
 
 /**
  * A complete config from a request's partial one. A zero value (as protobuf JSON sends for "unset") means the

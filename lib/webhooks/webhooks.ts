@@ -5,7 +5,7 @@ import type { Tx } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { alreadyExists, invalid, notFound } from "../errors.ts";
 import { healthStateSql, type HealthState } from "../health/state.ts";
-import type { Page } from "../http/pagination.ts";
+import type { Page } from "../page.ts";
 import { emitSystemEvents } from "../system-events/emit.ts";
 import { webhookPaused, webhookResumed, type WebhookSubject } from "../system-events/events.ts";
 import { completeHttpConfig, HTTP_CONFIG_COLUMNS, httpConfigValues, type HttpConfig, type HttpConfigInput } from "./http-config.ts";

@@ -11,7 +11,7 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(env: Record<string, string | undefined>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/entry/server.ts"], { env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
   const lines: any[] = [];
   let buffer = "";
   child.stdout!.on("data", (d) => {

@@ -4,6 +4,7 @@ import type { AppContext } from "../../lib/app/context.ts";
 import { loadConfig } from "../../lib/config.ts";
 import { createLogger, type Logger } from "../../lib/log.ts";
 import { startServer, type StartOptions } from "../../lib/server/start.ts";
+import { routes as allRoutes } from "../../handlers/routes.ts";
 import { startWorkers, type WorkerOptions, type Workers } from "../../jobs/index.ts";
 import { createTestDatabase } from "./cluster.ts";
 
@@ -54,7 +55,9 @@ export class RpcError extends Error {
   }
 }
 
-export interface TestServiceOptions extends Omit<StartOptions, "log" | "startWorkers"> {
+export interface TestServiceOptions extends Omit<StartOptions, "log" | "startWorkers" | "routes"> {
+  /** Default: the whole route table. */
+  routes?: StartOptions["routes"];
   env?: Record<string, string | undefined>;
   /** Start the fan-out and delivery workers and the scheduler (with short poll intervals). */
   workers?: boolean | WorkerOptions;
@@ -99,6 +102,7 @@ export async function startTestService(t: Cleanup, options: TestServiceOptions =
   const workerOptions: WorkerOptions | undefined = options.workers ? { pollMs: 100, schedulerTickMs: 200, drainMs: 2_000, ...(options.workers === true ? {} : options.workers) } : undefined;
   const running = await startServer(config, {
     ...options,
+    routes: options.routes ?? allRoutes,
     log,
     databaseWaitSeconds: 0,
     startWorkers: workerOptions ? (app) => startWorkers(app, workerOptions) : undefined,

@@ -1,2 +1,0 @@
-// dist/cli.js: the `svc` command line program.
-import "../cli/main.ts";
