@@ -30,7 +30,19 @@ export interface Invite {
 const COLUMNS = "id, name, consumer, created_at, expires_at, redeemed_at, cancelled_at, token_id";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function toInvite(r: any): Invite {
+/** A row of COLUMNS. */
+interface InviteRow {
+  id: string;
+  name: string;
+  consumer: string | null;
+  created_at: Date;
+  expires_at: Date;
+  redeemed_at: Date | null;
+  cancelled_at: Date | null;
+  token_id: string | null;
+}
+
+function toInvite(r: InviteRow): Invite {
   const status: InviteStatus = r.redeemed_at ? "redeemed" : r.cancelled_at ? "cancelled" : r.expires_at <= new Date() ? "expired" : "pending";
   return { id: r.id, name: r.name, consumer: r.consumer, status, created_at: r.created_at.toISOString(), expires_at: r.expires_at.toISOString(), redeemed_at: iso(r.redeemed_at), cancelled_at: iso(r.cancelled_at), token_id: r.token_id };
 }

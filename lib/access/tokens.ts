@@ -46,7 +46,19 @@ export interface MintRequest {
 const COLUMNS = "id, name, consumer, external_id, created_at, expires_at, last_used_at, revoked_at";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toToken(r: any): AccessToken {
+/** A row of COLUMNS. */
+export interface TokenRow {
+  id: string;
+  name: string;
+  consumer: string | null;
+  external_id: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export function toToken(r: TokenRow): AccessToken {
   const status: TokenStatus = r.revoked_at ? "revoked" : r.expires_at && r.expires_at <= new Date() ? "expired" : "active";
   return { id: r.id, name: r.name, consumer: r.consumer, external_id: r.external_id, status, created_at: r.created_at.toISOString(), expires_at: iso(r.expires_at), last_used_at: iso(r.last_used_at), revoked_at: iso(r.revoked_at) };
 }

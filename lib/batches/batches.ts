@@ -26,7 +26,8 @@ export interface Batch {
 }
 
 const COLUMNS = "id, kind, namespace, status, total, processed, failed, created_at, expires_at";
-const toBatch = (r: any): Batch => ({ id: r.id, kind: r.kind, namespace: r.namespace, status: r.status, total: r.total, processed: r.processed, failed: r.failed, created_at: r.created_at.toISOString(), expires_at: r.expires_at.toISOString() });
+type BatchRow = Omit<Batch, "created_at" | "expires_at"> & { created_at: Date; expires_at: Date };
+const toBatch = (r: BatchRow): Batch => ({ id: r.id, kind: r.kind, namespace: r.namespace, status: r.status, total: r.total, processed: r.processed, failed: r.failed, created_at: r.created_at.toISOString(), expires_at: r.expires_at.toISOString() });
 const label = (kind: BatchKind) => (kind === "retry" ? "retry batch" : "re-push batch");
 const VISIBLE = `(expires_at > now() or status = 'processing')`;
 

@@ -63,7 +63,29 @@ const COLUMNS = `id, namespace, webhook_id, event_id, subscription_id, status, a
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const toDelivery = (r: any): Delivery => ({
+/** A row of COLUMNS. */
+interface DeliveryRow {
+  id: string;
+  namespace: string;
+  webhook_id: string;
+  event_id: string;
+  subscription_id: string | null;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  request_body: string | null;
+  response_code: number | null;
+  response_body: string | null;
+  error_category: string | null;
+  error_message: string | null;
+  template_error: string | null;
+  held_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+}
+
+const toDelivery = (r: DeliveryRow): Delivery => ({
   delivery_id: r.id,
   namespace: r.namespace,
   webhook_id: r.webhook_id,
@@ -86,7 +108,7 @@ const toDelivery = (r: any): Delivery => ({
 
 export async function getDelivery(db: Db, namespace: string, id: string): Promise<Delivery> {
   if (!isUuid(id)) throw invalid("delivery_id must be a UUID");
-  const { rows } = await db.query(`select ${COLUMNS} from deliveries where id = $1 and namespace = $2`, [id, namespace]);
+  const { rows } = await db.query<DeliveryRow>(`select ${COLUMNS} from deliveries where id = $1 and namespace = $2`, [id, namespace]);
   if (!rows[0]) throw notFound(`delivery ${id} not found in namespace "${namespace}"`);
   return toDelivery(rows[0]);
 }

@@ -35,7 +35,34 @@ export interface SubscriptionTarget {
 
 const MAX_ENTRIES = 20_000;
 
-function loadTarget(r: any, keyring: Keyring): Target {
+/** A row of the targets.webhooks statement. */
+interface WebhookTargetRow extends HttpConfig {
+  id: string;
+  namespace: string;
+  url: string;
+  headers: Record<string, string>;
+  secret_headers: Buffer | null;
+  signing_secret: Buffer | null;
+  signing_key: Buffer;
+  previous_signing_secret: Buffer | null;
+  previous_signing_key: Buffer | null;
+  previous_until_ms: number | string | null;
+  version: number | string;
+}
+
+interface SubscriptionTargetRow {
+  id: string;
+  headers: Record<string, string>;
+  method: string;
+  timeout_seconds: number;
+  transform_enabled: boolean;
+  transform_template: string;
+  on_transform_error: OnTransformError;
+  strict_missing_keys: boolean;
+  version: number | string;
+}
+
+function loadTarget(r: WebhookTargetRow, keyring: Keyring): Target {
   let secretError: string | null = null;
   const signer: Signer = { hmacKey: null, ed25519: null };
   let secretHeaders: Record<string, string> = {};
@@ -66,7 +93,7 @@ function loadTarget(r: any, keyring: Keyring): Target {
   };
 }
 
-const loadSubscription = (r: any): SubscriptionTarget => ({
+const loadSubscription = (r: SubscriptionTargetRow): SubscriptionTarget => ({
   version: Number(r.version),
   id: r.id,
   headers: r.headers,
@@ -91,7 +118,7 @@ export class TargetCache {
   async webhooks(wanted: Map<string, number | null>): Promise<Map<string, Target>> {
     const stale = [...wanted].filter(([id, v]) => v !== null && this.#webhooks.get(id)?.version !== v).map(([id]) => id);
     if (stale.length) {
-      const { rows } = await this.db.query({
+      const { rows } = await this.db.query<WebhookTargetRow>({
         name: "targets.webhooks",
         text: `select id, namespace, url, headers, secret_headers, signing_secret, signing_key, ${httpConfigColumns()},
                       previous_signing_secret, previous_signing_key, extract(epoch from previous_expires_at) * 1000 as previous_until_ms,
@@ -113,7 +140,7 @@ export class TargetCache {
   async subscriptions(wanted: Map<string, number | null>): Promise<Map<string, SubscriptionTarget>> {
     const stale = [...wanted].filter(([id, v]) => v !== null && this.#subscriptions.get(id)?.version !== v).map(([id]) => id);
     if (stale.length) {
-      const { rows } = await this.db.query({
+      const { rows } = await this.db.query<SubscriptionTargetRow>({
         name: "targets.subscriptions",
         text: `select id, headers, method, timeout_seconds, transform_enabled, transform_template, on_transform_error, strict_missing_keys,
                       extract(epoch from updated_at) * 1000 as version

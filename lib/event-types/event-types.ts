@@ -38,7 +38,19 @@ export type EventTypeChanges = Partial<Omit<NewEventType, "name">>;
 const columns = `t.name, t.description, t.metadata, t.active, t.current_version, t.created_at, t.updated_at, v.schema`;
 const fromCurrent = `event_types t join event_type_versions v on v.event_name = t.name and v.version = t.current_version`;
 
-const toEventType = (r: any): EventType => ({
+/** A row of `columns` over `fromCurrent`. */
+interface EventTypeRow {
+  name: string;
+  description: string;
+  metadata: Record<string, string>;
+  active: boolean;
+  current_version: number;
+  created_at: Date;
+  updated_at: Date;
+  schema: object | null;
+}
+
+const toEventType = (r: EventTypeRow): EventType => ({
   name: r.name,
   description: r.description,
   schema: r.schema ?? null,

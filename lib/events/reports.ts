@@ -46,7 +46,10 @@ const COUNTS = `left join lateral (
       from deliveries d where d.event_id = e.id
   ) c on true`;
 
-const toReport = (r: any): EventReport => ({
+/** An events row with its COUNTS. */
+type ReportRow = Omit<EventReport, "event_id" | "created_at" | "expires_at"> & { id: string; created_at: Date; expires_at: Date | null };
+
+const toReport = (r: ReportRow): EventReport => ({
   event_id: r.id,
   namespace: r.namespace,
   event_name: r.event_name,

@@ -82,6 +82,6 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
     values: [limit, Math.floor(Math.random() * COUNTER_SHARDS), preClaim?.max ?? 0, preClaim?.leaseToken ?? null, JSON.stringify(preClaim?.room ?? {}), preClaim?.perWebhook ?? 0],
   });
   const claimed = (rows[0].claimed as ClaimedRow[]).map((r) => toClaimed({ ...r, expires_at: r.expires_at ? new Date(r.expires_at) : null }));
-  const claimedEvents = new Map<string, EventData>((rows[0].claimed_events as any[]).map((e) => [e.id, { id: e.id, eventName: e.event_name, payloadJson: e.payload }]));
+  const claimedEvents = new Map<string, EventData>((rows[0].claimed_events as { id: string; event_name: string; payload: string }[]).map((e) => [e.id, { id: e.id, eventName: e.event_name, payloadJson: e.payload }]));
   return { events: rows[0].events, deliveries: rows[0].deliveries, claimed, claimedEvents };
 }

@@ -42,7 +42,25 @@ export const METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 const COLUMNS = `id, namespace, webhook_id, event_name, headers, method, timeout_seconds, transform_enabled, transform_template,
   on_transform_error, strict_missing_keys, label_filters, created_at, updated_at`;
 
-const toSubscription = (r: any): Subscription => ({
+/** A row of COLUMNS. */
+interface SubscriptionRow {
+  id: string;
+  namespace: string;
+  webhook_id: string;
+  event_name: string;
+  headers: Record<string, string>;
+  method: string;
+  timeout_seconds: number;
+  transform_enabled: boolean;
+  transform_template: string;
+  on_transform_error: OnTransformError;
+  strict_missing_keys: boolean;
+  label_filters: Record<string, string>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toSubscription = (r: SubscriptionRow): Subscription => ({
   subscription_id: r.id,
   webhook_id: r.webhook_id,
   event_name: r.event_name,

@@ -49,7 +49,28 @@ export const WEBHOOK_COLUMNS = `w.id, w.namespace, w.url, w.description, w.activ
 
 export const WEBHOOK_FROM = `webhooks w left join webhook_health h on h.webhook_id = w.id`;
 
-export function toRecord(r: any): WebhookRecord {
+/** A row of WEBHOOK_COLUMNS over WEBHOOK_FROM (the health columns are null without history). */
+export interface WebhookRow extends HttpConfig {
+  id: string;
+  namespace: string;
+  url: string;
+  description: string;
+  active: boolean;
+  headers: Record<string, string>;
+  secret_header_names: string[];
+  signing_secret: Buffer | null;
+  signing_public_key: Buffer;
+  timeout_seconds: number;
+  paused_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+  events: string[] | null;
+  total_deliveries: number | null;
+  successful_deliveries: number | null;
+  consecutive_failures: number | null;
+}
+
+export function toRecord(r: WebhookRow): WebhookRecord {
   return {
     id: r.id,
     namespace: r.namespace,
@@ -64,7 +85,7 @@ export function toRecord(r: any): WebhookRecord {
     httpConfig: httpConfigFromRow(r),
     pausedReason: r.paused_reason,
     events: r.events ?? [],
-    health: healthState(r.total_deliveries == null ? null : r),
+    health: healthState(r.total_deliveries == null ? null : { total_deliveries: r.total_deliveries, successful_deliveries: r.successful_deliveries ?? 0, consecutive_failures: r.consecutive_failures ?? 0 }),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
