@@ -92,6 +92,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   };
   let stopping = false;
   let preparing = 0;
+  let freedSinceClaim = 0;
 
   const outcomes = new OutcomeBuffer({
     db: app.queueDb,
@@ -113,7 +114,11 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       outcomes.add(notSent(job.claim, releasedStatus(job.claim), { category: "unknown", message: "internal error before sending", nextAttemptAt: new Date(Date.now() + 30_000) }));
     },
     released: (job, why) => outcomes.add(released(job.claim, new Date(Date.now() + (why === "waited too long" ? RELEASE_DELAY_MS : 0)))),
-    freed: () => loop.wake(),
+    // A claim per completion would cost a round trip per delivery: wake the claimer once a chunk has completed,
+    // or at once when a webhook (or the whole worker) has gone idle.
+    freed(_job, idle) {
+      if (++freedSinceClaim >= scheduler.claimChunk || idle || scheduler.empty) loop.wake();
+    },
   });
 
   /** Deliveries beyond their webhook's rate go back to the queue, spaced at the rate, without using an attempt. */
@@ -177,6 +182,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     pollMs: options.pollMs,
     canStep: () => !stopping && !outcomes.blocked && outcomes.size < MAX_BUFFERED,
     async step() {
+      freedSinceClaim = 0;
       let more = false;
       for (const claimer of claimers) {
         const limit = Math.min(claimBatch, scheduler.room(claimer.lane));

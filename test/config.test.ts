@@ -128,7 +128,7 @@ test("the server process names every missing required variable", () => {
 });
 
 test("delivery isolation and auto-disable settings have defaults, bounds and clear refusals", () => {
-  assert.deepEqual(loadConfig(base).config.delivery, { maxInFlight: 256, perWebhook: 32, perOrigin: 64, circuitFailures: 5, autoDisableAfterSeconds: 0 });
+  assert.deepEqual(loadConfig(base).config.delivery, { maxInFlight: 256, perWebhook: 64, perOrigin: 128, circuitFailures: 5, autoDisableAfterSeconds: 0 });
   const custom = loadConfig({ ...base, SVC_MAX_IN_FLIGHT: "16", SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "64", SVC_CIRCUIT_FAILURES: "0", SVC_AUTO_DISABLE_AFTER: "3d" }).config.delivery;
   assert.deepEqual(custom, { maxInFlight: 16, perWebhook: 16, perOrigin: 16, circuitFailures: 0, autoDisableAfterSeconds: 259_200 }, "a share never exceeds the whole");
   assert.match(problemsOf({ ...base, SVC_MAX_IN_FLIGHT: "0" })[0]!, /^SVC_MAX_IN_FLIGHT must be between 1 and 10000/);

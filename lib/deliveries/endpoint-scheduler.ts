@@ -32,8 +32,8 @@ export interface SchedulerEvents<R> {
   failed(job: Job<R>, err: unknown): void;
   /** The job never started (or was abandoned at shutdown): hand its claim back. */
   released(job: Job<R>, why: "waited too long" | "held back" | "stopping"): void;
-  /** A slot became free. */
-  freed(): void;
+  /** A slot became free; `idle` when the job's webhook has nothing running or waiting any more. */
+  freed(job: Job<R> | undefined, idle: boolean): void;
 }
 
 interface Queued<R> {
@@ -96,12 +96,25 @@ export class EndpointScheduler<R> {
     return Math.max(0, lane === "fresh" ? free : Math.min(free, this.limits.retries - this.retryCount));
   }
 
-  /** Webhooks with less than a full share of room (busy, or behind a busy origin): their room now. */
+  /** The fewest deliveries worth claiming for a busy webhook: claims come in chunks, not one per free slot. */
+  get claimChunk(): number {
+    return Math.max(1, Math.floor(this.limits.perWebhook / 4));
+  }
+
+  /**
+   * Webhooks with less than a full share of room (busy, or behind a busy origin): their room now. A busy webhook
+   * with less than a chunk of room gets nothing until a chunk is free, so a hot endpoint costs one claim per
+   * chunk of deliveries rather than one per delivery.
+   */
   webhookRoom(): Record<string, number> {
     const room: Record<string, number> = {};
+    // A busy webhook may have one chunk claimed ahead, waiting here: a slot that frees starts the next delivery at
+    // once instead of waiting for a claim round trip. (Waiting claims use no attempt and go back at shutdown.)
+    const capacity = this.limits.perWebhook + this.claimChunk;
     for (const [webhookId, origin] of this.originOf) {
       const used = this.webhookRunning.get(webhookId) + this.webhookWaiting.get(webhookId);
-      const left = this.originRunning.get(origin) >= this.limits.perOrigin ? 0 : Math.max(0, this.limits.perWebhook - used);
+      let left = this.originRunning.get(origin) >= this.limits.perOrigin ? 0 : Math.max(0, Math.min(this.limits.perWebhook, capacity - used));
+      if (used > 0 && left < this.claimChunk) left = 0;
       if (left < this.limits.perWebhook) room[webhookId] = left;
     }
     return room;
@@ -184,7 +197,7 @@ export class EndpointScheduler<R> {
     this.originRunning.add(job.origin, -1);
     if (job.lane === "retry") this.retryCount--;
     this.pump();
-    this.on.freed();
+    this.on.freed(job, this.webhookRunning.get(job.claim.webhookId) + this.webhookWaiting.get(job.claim.webhookId) === 0);
     return true;
   }
 
@@ -196,7 +209,7 @@ export class EndpointScheduler<R> {
       if (job.lane === "retry") this.retryCount--;
       this.on.released(job, why);
     }
-    if (released.length) this.on.freed();
+    if (released.length) this.on.freed(undefined, false);
   }
 
   private releaseStale(): void {
