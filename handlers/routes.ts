@@ -1,4 +1,5 @@
 // The whole API on one screen: system routes, REST (/v1) and RPC (/webhook.<Service>/<Method>).
+import metrics from "./system/metrics.ts";
 import type { AnyRoute } from "../lib/http/route.ts";
 import docs from "./system/docs.ts";
 import health from "./system/health.ts";
@@ -100,7 +101,7 @@ import webhookServiceResumeWebhook from "./rpc/WebhookService.ResumeWebhook.ts";
 import webhookServiceUnregisterWebhook from "./rpc/WebhookService.UnregisterWebhook.ts";
 import webhookServiceUpdateWebhookConfig from "./rpc/WebhookService.UpdateWebhookConfig.ts";
 
-export const systemRoutes: AnyRoute[] = [health, ready, ...openapi, ...docs, inviteRedeem];
+export const systemRoutes: AnyRoute[] = [health, ready, metrics, ...openapi, ...docs, inviteRedeem];
 
 export const restRoutes: AnyRoute[] = [
   // browser-tokens

@@ -100,6 +100,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     policy: { circuitFailures: options.circuitFailures ?? defaults.circuitFailures, autoDisableAfterSeconds: options.autoDisableAfterSeconds ?? defaults.autoDisableAfterSeconds },
     log,
     flushDelayMs: options.flushDelayMs ?? 5,
+    metrics: app.metrics,
     written(changes) {
       scheduler.holdBack([...changes.open, ...changes.paused.map((p) => p.webhookId)]);
       for (const p of changes.paused) log.info("webhook paused automatically", { webhook_id: p.webhookId, namespace: p.namespace, reason: p.reason });
@@ -174,6 +175,9 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       preparing--;
     }
   };
+
+  app.metrics.gauge("svc_deliveries_in_flight", "Delivery requests on the wire in this process", (r) => r.observe(scheduler.inFlight));
+  app.metrics.gauge("svc_deliveries_waiting_for_slot", "Claimed deliveries waiting for their webhook's or origin's slot in this process", (r) => r.observe(scheduler.queued));
 
   const claimers = [new FairClaimer(app.queueDb, "fresh"), new FairClaimer(app.queueDb, "retry")];
   const loop = startWorkLoop(app, {

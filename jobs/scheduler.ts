@@ -31,7 +31,8 @@ export function startScheduler(app: AppContext, jobs: ScheduledJob[], tickMs = 5
         let summary: Record<string, unknown>;
         try {
           summary = { ...(await job.run(app)), duration_ms: Date.now() - started };
-          app.log.info("scheduled job ran", { job: job.name, ...summary });
+          // Routine: a line per job per period would drown the log (debug shows them).
+          app.log.debug("scheduled job ran", { job: job.name, ...summary });
         } catch (err) {
           summary = { error: (err as Error).message, duration_ms: Date.now() - started };
           app.log.error("scheduled job failed", { job: job.name, error: err });

@@ -134,6 +134,9 @@ const Env = z.object({
   SVC_MAX_IN_FLIGHT_PER_WEBHOOK: count("SVC_MAX_IN_FLIGHT_PER_WEBHOOK", 1, 10_000, 64),
   SVC_MAX_IN_FLIGHT_PER_ORIGIN: count("SVC_MAX_IN_FLIGHT_PER_ORIGIN", 1, 10_000, 128),
   SVC_CIRCUIT_FAILURES: count("SVC_CIRCUIT_FAILURES", 0, 1_000, 5),
+  SVC_METRICS_ENABLED: bool("SVC_METRICS_ENABLED", true),
+  SVC_METRICS_PUBLIC: bool("SVC_METRICS_PUBLIC", false),
+  SVC_METRICS_PER_WEBHOOK: bool("SVC_METRICS_PER_WEBHOOK", false),
   SVC_AUTO_DISABLE_AFTER: z
     .string()
     .optional()
@@ -204,6 +207,7 @@ function toConfig(e: z.infer<typeof Env>) {
     logLevel: e.SVC_LOG_LEVEL,
     workers: e.SVC_WORKERS,
     shutdownGraceSeconds: e.SVC_SHUTDOWN_GRACE_SECONDS,
+    metrics: { enabled: e.SVC_METRICS_ENABLED, public: e.SVC_METRICS_PUBLIC, perConsumer: e.SVC_METRICS_PER_WEBHOOK },
     delivery: {
       maxInFlight: e.SVC_MAX_IN_FLIGHT,
       // A share never exceeds the whole.

@@ -1,5 +1,6 @@
 // What every handler and job can reach: config, database, keyring, logger, the shared in-process services.
 import type { TokenVerifier } from "../access/verifier.ts";
+import type { Metrics } from "../telemetry/metrics.ts";
 import type { Config } from "../config.ts";
 import type { Keyring } from "../crypto/keyring.ts";
 import type { Db } from "../db/pool.ts";
@@ -31,6 +32,7 @@ export interface AppContext {
   signals: Signals;
   events: { types: EventTypeCache; inserter: EventInserter };
   tokens: TokenVerifier;
+  metrics: Metrics;
 }
 
 /** Who is calling. `disabled` means SVC_API_KEY is unset and every caller has full access. */

@@ -8,6 +8,7 @@ import { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";
 import { createSignals } from "../queue/signals.ts";
 import { createEgressPolicy } from "../egress/index.ts";
+import { Metrics } from "../telemetry/metrics.ts";
 import { VERSION } from "../version.ts";
 import type { AppContext } from "./context.ts";
 
@@ -30,5 +31,6 @@ export function createAppContext(config: Config, db: Db, log: Logger, options: C
     signals,
     events: { types: new EventTypeCache(db), inserter: new EventInserter(db, () => signals.local("events")) },
     tokens: new TokenVerifier(db, log),
+    metrics: new Metrics({ version: VERSION, perConsumer: config.metrics.perConsumer }),
   };
 }

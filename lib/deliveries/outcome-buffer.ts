@@ -9,6 +9,7 @@ import { deliveryFailed, healthChanged, webhookPaused, webhookResumed } from "..
 import { SYSTEM_NAMESPACE } from "../system-events/catalog.ts";
 import { autoDisabledReason, pauseAutomatically, type Paused } from "../webhooks/auto-pause.ts";
 import type { Logger } from "../log.ts";
+import type { Metrics } from "../telemetry/metrics.ts";
 import type { AttemptResult } from "./attempt.ts";
 import { insertAttempts, writeOutcomes, type Outcome } from "./queue.ts";
 
@@ -23,6 +24,7 @@ export interface OutcomeBufferOptions {
   flushAt?: number;
   /** After every successful write. */
   written(changes: WriteChanges): void;
+  metrics: Metrics;
 }
 
 /** What a write changed beyond the deliveries: circuits open after it, webhooks paused. */
@@ -87,6 +89,16 @@ export class OutcomeBuffer {
     if (this.buffer.length) this.o.log.warn("shutdown: delivery outcomes not written; their deliveries will be attempted again", { outcomes: this.buffer.length });
   }
 
+  /** Metrics from what was just written. (Outcomes whose lease had moved on are counted by their new owner.) */
+  private count(batch: AttemptResult[], changes: WriteChanges): void {
+    const m = this.o.metrics;
+    for (const { outcome, attempt } of batch) {
+      m.deliveries.add(1, m.delivery(outcome.namespace, { status: outcome.status, error_category: outcome.errorCategory ?? "none" }));
+      if (attempt) m.attemptDuration.record(attempt.responseTimeMs / 1000, m.delivery(outcome.namespace, { error_category: attempt.errorCategory }));
+    }
+    for (const p of changes.paused) m.pausedAutomatically.add(1, { reason: p.by });
+  }
+
   private async write(batch: AttemptResult[]): Promise<void> {
     try {
       const changes = await withTransaction(this.o.db, async (tx) => {
@@ -109,6 +121,7 @@ export class OutcomeBuffer {
         return { open: health.open, paused };
       });
       this.backoffMs = 0;
+      this.count(batch, changes);
       this.o.written(changes);
     } catch (err) {
       this.buffer = batch.concat(this.buffer);

@@ -25,7 +25,7 @@ export interface PushResult {
   duplicate: boolean;
 }
 
-type Deps = Pick<AppContext, "db" | "config" | "events">;
+type Deps = Pick<AppContext, "db" | "config" | "events" | "metrics">;
 
 async function eventTypeFor(app: Deps, name: string) {
   let type = await app.events.types.get(name);
@@ -46,6 +46,7 @@ async function eventTypeFor(app: Deps, name: string) {
 const NUL = /(^|[^\\])(\\\\)*\\u0000/;
 
 export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult> {
+  const started = performance.now();
   if (isReservedNamespace(input.namespace)) throw invalid(`namespace "${input.namespace}" receives only svc's own events; nobody can push into it`);
   const payloadJson = JSON.stringify(input.payload);
   for (const [field, json] of [["payload", payloadJson], ["metadata", JSON.stringify(input.metadata)], ["labels", JSON.stringify(input.labels)]] as const) {
@@ -73,6 +74,8 @@ export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult
     result = await app.events.inserter.insert(event);
   }
   if (result.namespaceMissing) throw notFound(`namespace "${input.namespace}" does not exist`);
+  if (!result.duplicate) app.metrics.pushes.add(1, app.metrics.delivery(input.namespace, { event_valid: warnings.length === 0 }));
+  app.metrics.pushDuration.record((performance.now() - started) / 1000);
   return { event_id: result.eventId, warnings, duplicate: result.duplicate };
 }
 

@@ -85,7 +85,8 @@ function restHandler(app: AppContext, route: RestRoute) {
 
 function rawHandler(app: AppContext, route: RawRoute) {
   return async (request: IRequest, grant?: PortalGrant) => {
-    const principal = grant ? grant.principal : await principalFor(app, request, route.access);
+    const access = route.publicWhen?.(app.config) ? "public" : route.access;
+    const principal = grant ? grant.principal : await principalFor(app, request, access);
     return route.handle(request, { app, principal, request, log: app.log });
   };
 }
@@ -197,6 +198,7 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
 
   return {
     async fetch(request: Request): Promise<Response> {
+      const started = performance.now();
       let response: Response;
       const pathname = pathOf(request.url);
       const surface = surfaceOf(pathname);
@@ -215,6 +217,9 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
       }
       applyCors(app.config, request, response);
       applySecurityHeaders(app.config, pathname, response);
+      // The route template itty matched (never the raw path: ids would explode the label set).
+      const route = (request as IRequest).route ?? "unmatched";
+      app.metrics.httpDuration.record((performance.now() - started) / 1000, { "http.route": route, "http.request.method": request.method, "http.response.status_code": response.status });
       return response;
     },
   };

@@ -1,5 +1,6 @@
 // Route definitions: one declarative row per operation, from which the router, the OpenAPI document
 // and the auth matrix test are all derived.
+import type { Config } from "../config.ts";
 import type { z } from "zod";
 import type { RequestContext } from "../app/context.ts";
 
@@ -63,6 +64,8 @@ export interface RawRoute {
   portal?: boolean;
   /** Content type of a success, for the OpenAPI document. */
   produces?: string;
+  /** A setting that opens an admin route to anyone (SVC_METRICS_PUBLIC for /metrics). */
+  publicWhen?(config: Config): boolean;
   response?: z.ZodType;
   handle(request: Request, ctx: RequestContext): Promise<Response>;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from "../app/context.ts";
 import type { Config } from "../config.ts";
 import { createAppContext } from "../app/create.ts";
 import { migrate } from "../db/migrate.ts";
+import { registerDatabaseGauges } from "../telemetry/gauges.ts";
 import { installLingeringClose } from "../http/lingering-close.ts";
 import { ensureSystemCatalog } from "../system-events/emit.ts";
 import { createPool, isConnectionError } from "../db/pool.ts";
@@ -66,6 +67,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   await ensureSystemCatalog(db);
   const queueDb = createPool(config.databaseUrl, log, { max: 10, applicationName: "svc-worker", asyncCommit: true });
   const app: AppContext = createAppContext(config, db, log, {}, queueDb);
+  registerDatabaseGauges(app);
   const http = createHttpApp(app, options.routes);
   const adapter = createNodeHandler(http);
   const server = createServer(adapter);
@@ -103,6 +105,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       await adapter.dispose?.();
       await app.signals.close();
       app.tokens.close();
+      await app.metrics.shutdown();
       await app.tokens.flushLastUsed();
       await Promise.all([db.end(), queueDb.end()]).catch(() => {});
       log.info("stopped");

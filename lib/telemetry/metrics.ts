@@ -1,0 +1,90 @@
+// svc's metrics, recorded through the OpenTelemetry metrics SDK and exposed in Prometheus text format on /metrics.
+// Every figure comes from svc's own bookkeeping as work happens (or from small, bounded tables), never from a scan
+// of the growing deliveries or events tables on a scrape. Labels are bounded: consumer labels only with
+// SVC_METRICS_PER_WEBHOOK=true, never event, delivery or webhook ids.
+import type { Attributes, Counter, Histogram, ObservableResult } from "@opentelemetry/api";
+import { PrometheusExporter, PrometheusSerializer } from "@opentelemetry/exporter-prometheus";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { MeterProvider } from "@opentelemetry/sdk-metrics";
+
+/** Seconds: from a fast local receiver to a request timeout. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+
+export interface MetricsOptions {
+  version: string;
+  /** Label delivery figures with the consumer (SVC_METRICS_PER_WEBHOOK). */
+  perConsumer: boolean;
+}
+
+export class Metrics {
+  readonly #provider: MeterProvider;
+  readonly #reader: PrometheusExporter;
+  readonly #serializer = new PrometheusSerializer(undefined, false, undefined, false, true);
+  readonly #perConsumer: boolean;
+  readonly deliveries: Counter;
+  readonly attemptDuration: Histogram;
+  readonly pushes: Counter;
+  readonly pushDuration: Histogram;
+  readonly httpDuration: Histogram;
+  readonly pausedAutomatically: Counter;
+
+  constructor(options: MetricsOptions) {
+    this.#perConsumer = options.perConsumer;
+    this.#reader = new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true });
+    this.#provider = new MeterProvider({ resource: resourceFromAttributes({ "service.name": "svc", "service.version": options.version }), readers: [this.#reader] });
+    const meter = this.#provider.getMeter("svc");
+    this.deliveries = meter.createCounter("svc_deliveries", { description: "Delivery outcomes written, by status (success, failed, retrying, expired, pending when handed back) and error category" });
+    this.attemptDuration = meter.createHistogram("svc_delivery_attempt_duration_seconds", { description: "Time of each delivery attempt that was sent, by error category", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
+    this.pushes = meter.createCounter("svc_events_pushed", { description: "Events accepted by push (duplicates of an idempotency key excluded)" });
+    this.pushDuration = meter.createHistogram("svc_push_duration_seconds", { description: "Time to accept a push, from the request being parsed to the event stored", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
+    this.httpDuration = meter.createHistogram("http_server_request_duration_seconds", { description: "HTTP server request duration by route template", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
+    this.pausedAutomatically = meter.createCounter("svc_webhooks_paused_automatically", { description: "Webhooks svc paused itself, by reason (gone, auto_disabled)" });
+  }
+
+  /** Attributes of a delivery figure: the consumer only when per-consumer labels are on. */
+  delivery(consumer: string, attributes: Attributes): Attributes {
+    return this.#perConsumer ? { ...attributes, consumer } : attributes;
+  }
+
+  /** A gauge read at collection time from bookkeeping someone else keeps (the worker, a small table). */
+  gauge(name: string, description: string, read: (result: ObservableResult) => void | Promise<void>): void {
+    this.#provider.getMeter("svc").createObservableGauge(name, { description }).addCallback(read);
+  }
+
+  async prometheusText(): Promise<string> {
+    const { resourceMetrics } = await this.#reader.collect();
+    return bucketsFirst(this.#serializer.serialize(resourceMetrics));
+  }
+
+  async shutdown(): Promise<void> {
+    await this.#provider.shutdown().catch(() => {});
+  }
+}
+
+/**
+ * Within each histogram series, `_bucket` lines before `_sum` and `_count`: the order the reference client writes,
+ * which every scraper accepts and some parsers require (the SDK's serializer writes `_count` and `_sum` first).
+ */
+function bucketsFirst(text: string): string {
+  const out: string[] = [];
+  let totals: string[] = [];
+  let histogram = false;
+  const flush = () => {
+    out.push(...totals);
+    totals = [];
+  };
+  for (const line of text.split("\n")) {
+    if (line.startsWith("# TYPE ")) {
+      flush();
+      histogram = line.endsWith(" histogram");
+    }
+    if (histogram && /^[a-zA-Z_:][\w:]*_(sum|count)[{ ]/.test(line)) {
+      totals.push(line);
+      continue;
+    }
+    out.push(line);
+    if (histogram && /_bucket\{.*le="\+Inf"/.test(line)) flush();
+  }
+  flush();
+  return out.join("\n");
+}
