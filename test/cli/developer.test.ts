@@ -1,0 +1,102 @@
+// The developer commands of the built `svc` against a real server over HTTP: login and the precedence of flags,
+// environment and the saved login; push; template test; one-line errors with the documented exit statuses.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { sharedService, TEST_API_KEY } from "../helpers/service.ts";
+
+const svc = sharedService();
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function home(t: { after(fn: () => unknown): void }) {
+  const dir = await mkdtemp(join(tmpdir(), "svc-cli-home-"));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The CLI as a child process, asynchronously: the server it talks to runs in this process. */
+async function run(env: Record<string, string>, args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["dist/cli.js", ...args], { env: { PATH: process.env.PATH!, ...env } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  child.stdin.end(input ?? "");
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { code, stdout: stdout.trim(), stderr: stderr.trim() };
+}
+
+test("login saves the URL and credential (0600, XDG); flags beat the environment, which beats the saved login", async (t) => {
+  const xdg = await home(t);
+  const env = { XDG_CONFIG_HOME: xdg };
+  const logged = await run(env, ["login", "--url", svc().url, "--api-key", TEST_API_KEY]);
+  assert.equal(logged.code, 0, logged.stderr);
+  const file = join(xdg, "svc", "config.json");
+  assert.equal((await stat(file)).mode & 0o777, 0o600);
+  assert.deepEqual(JSON.parse(await readFile(file, "utf8")), { url: svc().url, api_key: TEST_API_KEY });
+
+  await svc().rpc("EventService", "RegisterEvent", { name: "cli.login" });
+  const pushed = await run(env, ["push", "cli.login", "-d", '{"n":1}']);
+  assert.equal(pushed.code, 0, pushed.stderr);
+  assert.match(pushed.stdout, /^[0-9a-f-]{36}$/, "the saved login is used");
+
+  const closed = `http://127.0.0.1:${await closedPort()}`;
+  const wrongEnv = await run({ ...env, SVC_URL: closed }, ["push", "cli.login", "-d", "{}"]);
+  assert.equal(wrongEnv.code, 1);
+  assert.equal(wrongEnv.stderr, `svc: cannot reach ${closed}: ECONNREFUSED`, "SVC_URL beats the saved login; one line");
+  const flagWins = await run({ ...env, SVC_URL: closed, SVC_API_KEY: TEST_API_KEY }, ["push", "cli.login", "-d", "{}", "--url", svc().url]);
+  assert.equal(flagWins.code, 0, flagWins.stderr);
+
+  const badKey = await run({ ...env, SVC_API_KEY: "not-the-key" }, ["push", "cli.login", "-d", "{}"]);
+  assert.equal(badKey.code, 2);
+  assert.match(badKey.stderr, /^svc: http:\/\/\S+ refused the credential \(401\): /);
+  assert.equal(badKey.stderr.split("\n").length, 1, "one line, no stack trace");
+});
+
+test("push takes the payload from -d, @file or stdin, with labels and an idempotency key", async (t) => {
+  const dir = await home(t);
+  const env = { SVC_URL: svc().url, SVC_API_KEY: TEST_API_KEY, SVC_CONSUMER: "cli-shop" };
+  await svc().rpc("EventService", "RegisterEvent", { name: "cli.order", schema: { type: "object", required: ["id"] } });
+  await writeFile(join(dir, "p.json"), '{"id": 7}');
+  const fromFile = await run(env, ["push", "cli.order", "-d", `@${join(dir, "p.json")}`, "-l", "region=eu", "-l", "tier=gold", "--idempotency-key", "k-1", "-o", "json"]);
+  assert.equal(fromFile.code, 0, fromFile.stderr);
+  const first = JSON.parse(fromFile.stdout);
+  const again = JSON.parse((await run(env, ["push", "cli.order", "-d", '{"id": 7}', "--idempotency-key", "k-1", "-o", "json"])).stdout);
+  assert.deepEqual([again.event_id, again.duplicate], [first.event_id, true]);
+  const stored = await svc().rpc("EventService", "GetEventRecord", { eventId: first.event_id });
+  assert.deepEqual(stored.event?.labels ?? stored.labels, { region: "eu", tier: "gold" });
+
+  const fromStdin = await run(env, ["push", "cli.order"], '{"no_id": true}');
+  assert.equal(fromStdin.code, 0, fromStdin.stderr);
+  assert.match(fromStdin.stderr, /^warning: /m, "schema warnings go to stderr");
+  const notJson = await run(env, ["push", "cli.order", "-d", "{nope"]);
+  assert.equal(notJson.code, 2);
+  assert.match(notJson.stderr, /^svc: the payload is not JSON/);
+  const unknown = await run(env, ["push", "cli.unknown-type", "-d", "{}"]);
+  assert.equal(unknown.code, 3);
+});
+
+test("template test renders through the server's dry run and reports errors with their position", async (t) => {
+  const dir = await home(t);
+  const env = { SVC_URL: svc().url, SVC_API_KEY: TEST_API_KEY };
+  await svc().rpc("EventService", "RegisterEvent", { name: "cli.tmpl", schema: { type: "object", properties: { total: { type: "number" } }, required: ["total"] } });
+  await writeFile(join(dir, "ok.tmpl"), '{"text": {{json (printf "total %v" .payload.total)}}}');
+  const ok = await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl"]);
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.match(JSON.parse(ok.stdout).text, /^total /);
+  await writeFile(join(dir, "bad.tmpl"), "line one\n{{ .payload.total ");
+  const bad = await run(env, ["template", "test", join(dir, "bad.tmpl"), "--event", "cli.tmpl"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /2:\d+|line 2/, "the line of the error");
+});
