@@ -118,13 +118,62 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
       process.exitCode = await templateTest(file, opts);
     });
 
+  prog
+    .command("tail [kind]")
+    .describe("Show the consumer's recent deliveries (or events) and, with --follow, every change as it happens.")
+    .option("--status", "Only these delivery statuses (comma-separated or repeated)")
+    .option("--webhook", "Only this webhook's deliveries")
+    .option("--since", "How far back, e.g. 10m, 2h (default 1h)")
+    .option("-f, --follow", "Keep watching until Ctrl-C")
+    .option("--interval", "How often to look while following (default 1s)")
+    .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
+    .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
+    .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
+    .option("-o, --output", "table or json (one object per line)")
+    .example("tail deliveries --status failed,retrying --since 10m --follow")
+    .action(async (kind: string | undefined, opts: Record<string, unknown>) => {
+      const { tail } = await import("./tail.ts");
+      process.exitCode = await tail(kind, opts);
+    });
+
+  prog
+    .command("deliveries retry")
+    .describe("Retry matching deliveries as a batch, with progress; Ctrl-C cancels the batch.")
+    .option("--status", "Statuses to retry (default failed; comma-separated or repeated)")
+    .option("--webhook", "Only this webhook's deliveries")
+    .option("--since", "Only deliveries created this recently, e.g. 1d")
+    .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
+    .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
+    .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
+    .option("--interval", "How often progress is read (default 500ms)")
+    .example("deliveries retry --status failed --since 1d")
+    .action(async (opts: Record<string, unknown>) => {
+      const { retryDeliveries } = await import("./batch.ts");
+      process.exitCode = await retryDeliveries(opts);
+    });
+
+  prog
+    .command("events repush")
+    .describe("Push matching events again as a batch (new ids, current schema), with progress; Ctrl-C cancels.")
+    .option("--event", "Only events of this type")
+    .option("--since", "Only events created this recently, e.g. 2h")
+    .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
+    .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
+    .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
+    .option("--interval", "How often progress is read (default 500ms)")
+    .example("events repush --event order.created --since 2h")
+    .action(async (opts: Record<string, unknown>) => {
+      const { repushEvents } = await import("./batch.ts");
+      process.exitCode = await repushEvents(opts);
+    });
+
   // sade reports an unknown command, a missing argument or an unknown option and exits 1; for us those are usage
   // errors, which exit 2 (README). Its errors happen while parsing, before any command runs.
   const exit = process.exit;
   process.exit = ((code?: number) => exit(code === 1 ? EXIT.usage : code)) as typeof process.exit;
   prog.parse(argv, {
-    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output"],
-    boolean: ["json", "all", "strict"],
+    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output", "status", "webhook", "since", "interval"],
+    boolean: ["json", "all", "strict", "follow"],
     unknown: (flag: string) => `svc: unknown option ${flag}`,
   });
   process.exit = exit;

@@ -97,7 +97,7 @@ export async function developerCommand(run: () => Promise<void>): Promise<number
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CliFailure) {
-      process.stderr.write(err.message + "\n");
+      if (err.message) process.stderr.write(err.message + "\n");
       return err.exitCode;
     }
     process.stderr.write(`svc: ${(err as Error).message}\n`);

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { sharedService, TEST_API_KEY } from "../helpers/service.ts";
+import { sharedService, startTestService, TEST_API_KEY } from "../helpers/service.ts";
 
 const svc = sharedService();
 
@@ -99,4 +99,72 @@ test("template test renders through the server's dry run and reports errors with
   const bad = await run(env, ["template", "test", join(dir, "bad.tmpl"), "--event", "cli.tmpl"]);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /2:\d+|line 2/, "the line of the error");
+});
+
+test("tail shows deliveries, follows their changes as JSON lines, and prints a plain table off a terminal", async (t) => {
+  const server = await startTestService(t, { workers: true, logLevel: "error" });
+  const env = { SVC_URL: server.url, SVC_API_KEY: TEST_API_KEY, SVC_CONSUMER: "cli-tail" };
+  const { startReceiver } = await import("../helpers/receiver.ts");
+  const hook = (await startReceiver(t)).path("/tail").answers({ status: 500 }, { status: 200 });
+  await server.rpc("EventService", "RegisterEvent", { name: "cli.tail" });
+  await server.rest("POST", "/v1/consumers/cli-tail/webhooks", { url: hook.url, events: ["cli.tail"], http_config: { max_retries: 2, retry_backoff_seconds: 1 } });
+
+  const child = spawn(process.execPath, ["dist/cli.js", "tail", "deliveries", "--follow", "--interval", "200ms", "-o", "json"], { env: { PATH: process.env.PATH!, ...env } });
+  t.after(() => child.kill());
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  await new Promise((r) => setTimeout(r, 500));
+  await server.rest("POST", "/v1/consumers/cli-tail/events?event=cli.tail", { payload: { n: 1 } });
+  const deadline = Date.now() + 15_000;
+  while (!/"status":"success"/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  child.kill("SIGINT");
+  const lines = out.trim().split("\n").map((l) => JSON.parse(l));
+  const statuses = lines.map((d) => d.status);
+  assert.ok(statuses.includes("retrying") && statuses.at(-1) === "success", `followed the delivery through its states: ${statuses.join(" → ")}`);
+  assert.equal(new Set(lines.map((d) => d.delivery_id)).size, 1);
+
+  const table = await run({ ...env, NO_COLOR: "" }, ["tail", "deliveries", "--since", "10m", "--status", "success"]);
+  assert.equal(table.code, 0, table.stderr);
+  const [header, row] = table.stdout.split("\n");
+  assert.match(header!, /^UPDATED\s+STATUS\s+ATTEMPTS\s+CODE\s+CATEGORY\s+DELIVERY\s+WEBHOOK$/);
+  assert.match(row!, /\ssuccess\s+2\s+200\s+success\s/);
+  assert.doesNotMatch(table.stdout, /\x1b\[/, "no colour off a terminal");
+  assert.equal((await run(env, ["tail", "deliveries", "--since", "soon"])).code, 2);
+});
+
+test("deliveries retry runs a batch with plain progress lines off a terminal; Ctrl-C cancels a re-push batch", async (t) => {
+  const server = await startTestService(t, { workers: true, logLevel: "error" });
+  const env = { SVC_URL: server.url, SVC_API_KEY: TEST_API_KEY, SVC_CONSUMER: "cli-batch" };
+  const { startReceiver } = await import("../helpers/receiver.ts");
+  const hook = (await startReceiver(t)).path("/batch").answers({ status: 500 });
+  await server.rpc("EventService", "RegisterEvent", { name: "cli.batch" });
+  await server.rest("POST", "/v1/consumers/cli-batch/webhooks", { url: hook.url, events: ["cli.batch"], http_config: { max_retries: 0 } });
+  for (let i = 0; i < 20; i++) await server.rest("POST", "/v1/consumers/cli-batch/events?event=cli.batch", { payload: { i } });
+  await hook.waitForRequests(20);
+  const { eventually } = await import("../helpers/wait.ts");
+  await eventually(() => server.rest("GET", "/v1/consumers/cli-batch/deliveries?status=failed"), (r) => r.body.pagination.total_count === 20, 15_000, 100);
+  hook.answers({ status: 200 });
+
+  const retried = await run(env, ["deliveries", "retry", "--status", "failed", "--interval", "100ms"]);
+  assert.equal(retried.code, 0, retried.stderr);
+  assert.match(retried.stderr, /^progress: \d+\/20 \(\d+%\)/m);
+  assert.equal(retried.stdout, "completed: 20 deliveries retried (of 20)");
+  await hook.waitForRequests(40);
+
+  // A re-push of many events takes a while: Ctrl-C in the middle cancels it on the server.
+  await server.rpc("EventService", "RegisterEvent", { name: "cli.many" });
+  for (let i = 0; i < 1500; i += 100) await Promise.all(Array.from({ length: 100 }, (_, j) => server.rest("POST", "/v1/consumers/cli-batch/events?event=cli.many", { payload: { i: i + j } })));
+  const child = spawn(process.execPath, ["dist/cli.js", "events", "repush", "--event", "cli.many", "--interval", "50ms"], { env: { PATH: process.env.PATH!, ...env } });
+  let err = "";
+  let out = "";
+  child.stderr.on("data", (d) => (err += d));
+  child.stdout.on("data", (d) => (out += d));
+  const deadline = Date.now() + 15_000;
+  while (!/^progress: /m.test(err) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  child.kill("SIGINT");
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  assert.equal(code, 130, `${out}\n${err}`);
+  assert.match(err, /^cancelled: \d+\/1500 done before the cancel/m);
+  const { rows } = await server.app.db.query("select status from batches where kind = 'repush' order by created_at desc limit 1");
+  assert.equal(rows[0].status, "cancelled");
 });
