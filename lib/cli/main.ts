@@ -167,12 +167,48 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
       process.exitCode = await repushEvents(opts);
     });
 
+  prog
+    .command("listen")
+    .describe("Receive real deliveries on this machine through a temporary webhook (the svc must be able to reach 127.0.0.1 here, as `svc dev` can); signatures are verified; Ctrl-C removes the webhook.")
+    .option("--events", "Event types to receive (comma-separated, required)")
+    .option("--forward", "Forward each delivery, with its headers, to this local URL and answer with its status")
+    .option("--port", "Local port to listen on (default: any free port)")
+    .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
+    .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
+    .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
+    .option("-o, --output", "table or json (one object per line)")
+    .example("listen --events order.created --forward http://localhost:3000/hooks")
+    .action(async (opts: Record<string, unknown>) => {
+      const { listen } = await import("./listen.ts");
+      process.exitCode = await listen(opts);
+    });
+
+  prog
+    .command("completion <shell>")
+    .describe("Print a completion script for bash, zsh or fish.")
+    .example("completion bash > /etc/bash_completion.d/svc")
+    .action(async (shell: string) => {
+      const { completionScript } = await import("./completion.ts");
+      // sade keeps its command table here: the completions list exactly what this build parses.
+      const tree = (prog as unknown as { tree: Record<string, { options?: string[][] } | string> }).tree;
+      const commands = Object.entries(tree)
+        .filter(([name, spec]) => typeof spec !== "string" && !name.startsWith("__"))
+        .map(([name, spec]) => ({ name, options: ((spec as { options?: string[][] }).options ?? []).map((o) => o[0]!.split(/,\s*/).pop()!) }));
+      const script = completionScript(shell, commands);
+      if (!script) {
+        process.stderr.write(`svc: completion for "${shell}" is not available: use bash, zsh or fish\n`);
+        process.exitCode = EXIT.usage;
+        return;
+      }
+      process.stdout.write(script);
+    });
+
   // sade reports an unknown command, a missing argument or an unknown option and exits 1; for us those are usage
   // errors, which exit 2 (README). Its errors happen while parsing, before any command runs.
   const exit = process.exit;
   process.exit = ((code?: number) => exit(code === 1 ? EXIT.usage : code)) as typeof process.exit;
   prog.parse(argv, {
-    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output", "status", "webhook", "since", "interval"],
+    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output", "status", "webhook", "since", "interval", "events", "forward", "port"],
     boolean: ["json", "all", "strict", "follow"],
     unknown: (flag: string) => `svc: unknown option ${flag}`,
   });

@@ -1,7 +1,7 @@
 // The developer commands of the built `svc` against a real server over HTTP: login and the precedence of flags,
 // environment and the saved login; push; template test; one-line errors with the documented exit statuses.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createServer, type AddressInfo } from "node:net";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -167,4 +167,56 @@ test("deliveries retry runs a batch with plain progress lines off a terminal; Ct
   assert.match(err, /^cancelled: \d+\/1500 done before the cancel/m);
   const { rows } = await server.app.db.query("select status from batches where kind = 'repush' order by created_at desc limit 1");
   assert.equal(rows[0].status, "cancelled");
+});
+
+test("listen receives a real delivery, verifies its signature, forwards it with its headers, and removes its webhook on Ctrl-C", async (t) => {
+  const server = await startTestService(t, { workers: true, logLevel: "error" });
+  const env = { SVC_URL: server.url, SVC_API_KEY: TEST_API_KEY, SVC_CONSUMER: "cli-listen" };
+  const { startReceiver } = await import("../helpers/receiver.ts");
+  const app = (await startReceiver(t)).path("/hooks").answers({ status: 202 });
+  await server.rpc("EventService", "RegisterEvent", { name: "cli.listen" });
+  await server.rest("POST", "/v1/consumers/cli-listen/webhooks", { url: "https://93.184.216.34/keep-the-consumer", events: ["cli.listen"] });
+
+  const child = spawn(process.execPath, ["dist/cli.js", "listen", "--events", "cli.listen", "--forward", app.url, "-o", "json"], { env: { PATH: process.env.PATH!, ...env } });
+  t.after(() => child.kill("SIGKILL"));
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (err += d));
+  const wait = async (test: () => boolean, what: string) => {
+    const deadline = Date.now() + 15_000;
+    while (!test() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(test(), `${what}: ${out} ${err}`);
+  };
+  await wait(() => /listening for cli\.listen/.test(err), "listening");
+  const webhookId = /webhook ([0-9a-f-]{36})/.exec(err)![1]!;
+
+  const pushed = await server.rest("POST", "/v1/consumers/cli-listen/events?event=cli.listen", { payload: { order: 9 } });
+  await wait(() => out.includes(pushed.body.event_id) || /"signature"/.test(out), "a delivery printed");
+  const line = JSON.parse(out.trim().split("\n")[0]!);
+  assert.deepEqual([line.event, line.signature, line.forwarded, line.body.payload.order], ["cli.listen", "verified", 202, 9]);
+  const [forwarded] = await app.waitForRequests(1);
+  assert.match(String(forwarded!.headers["webhook-signature"]), /^v1,/, "forwarded with the original signature headers");
+  const { eventually } = await import("../helpers/wait.ts");
+  await eventually(() => server.rest("GET", `/v1/consumers/cli-listen/deliveries?webhook_id=${webhookId}`), (r) => r.body.deliveries[0]?.response_code === 202, 10_000, 100);
+
+  child.kill("SIGINT");
+  assert.equal(await new Promise((resolve) => child.on("close", resolve)), 0);
+  assert.equal((await server.rest("GET", `/v1/consumers/cli-listen/webhooks/${webhookId}`)).status, 404, "the temporary webhook is gone");
+});
+
+test("completion scripts complete this build's commands and options (bash run for real), unknown shells exit 2", async (t) => {
+  const dir = await home(t);
+  const bash = await run({}, ["completion", "bash"]);
+  assert.equal(bash.code, 0);
+  await writeFile(join(dir, "svc.bash"), bash.stdout);
+  const probe = (words: string[], cword: number) =>
+    spawnSync("bash", ["-c", `source ${join(dir, "svc.bash")}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${cword}; _svc_complete; echo "\${COMPREPLY[*]}"`], { encoding: "utf8" }).stdout.trim();
+  assert.equal(probe(["svc", "pu"], 1), "push");
+  assert.equal(probe(["svc", "deliveries", "re"], 2), "retry");
+  assert.equal(probe(["svc", "push", "--idem"], 2), "--idempotency-key");
+  assert.equal(probe(["svc", "tokens", "list", "--a"], 3), "--all");
+  const fish = await run({}, ["completion", "fish"]);
+  assert.match(fish.stdout, /^complete -c svc -n '__fish_seen_subcommand_from tail' -l 'follow'$/m);
+  assert.equal((await run({}, ["completion", "tcsh"])).code, 2);
 });
