@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { call, CliFailure, developerCommand, resolveRemote, saveLogin, type Remote } from "./remote.ts";
 import { EXIT } from "./exit-codes.ts";
+import { formatRecord, outputFormat } from "./output.ts";
 
 type Flags = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ function labelsOf(values: string[]): Record<string, string> {
   return labels;
 }
 
-const print = (flags: Flags, value: unknown, text: string) => process.stdout.write(str(flags.output) === "json" ? JSON.stringify(value) + "\n" : text + "\n");
+const print = (flags: Flags, value: unknown, text: string) => process.stdout.write(formatRecord(outputFormat(flags.output), value, text));
 
 export function login(flags: Flags): Promise<number> {
   return developerCommand(async () => {

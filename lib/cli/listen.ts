@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { EXIT } from "./exit-codes.ts";
+import { formatRecord, outputFormat } from "./output.ts";
 import { call, CliFailure, developerCommand, resolveRemote } from "./remote.ts";
 
 type Flags = Record<string, unknown>;
@@ -38,7 +39,7 @@ export function listen(flags: Flags): Promise<number> {
     const events = list(flags.events);
     if (!events.length) throw new CliFailure("svc: --events a,b names the event types to receive", EXIT.usage);
     const target = str(flags.forward);
-    const json = str(flags.output) === "json";
+    const format = outputFormat(flags.output);
     let verifier: Webhook | undefined;
 
     const server = createServer(async (req, res) => {
@@ -59,7 +60,7 @@ export function listen(flags: Flags): Promise<number> {
       const answer = target ? await forward(target, req.method ?? "POST", req.headers, body) : { status: 200, note: "" };
       res.writeHead(answer.status, { "content-type": "text/plain" }).end(String(answer.status));
       const line = { event: envelope.event_name ?? "?", delivery_id: req.headers["x-svc-delivery-id"], attempt: envelope.attempt, signature: verified ? "verified" : "INVALID", forwarded: target ? answer.status : undefined };
-      process.stdout.write(json ? JSON.stringify({ ...line, body: envelope }) + "\n" : `${line.event}  ${line.delivery_id}  attempt ${line.attempt ?? "?"}  signature ${verified ? "✓" : "✗"}${answer.note ? `  ${answer.note}` : ""}\n`);
+      process.stdout.write(formatRecord(format, { ...line, body: envelope }, `${line.event}  ${line.delivery_id}  attempt ${line.attempt ?? "?"}  signature ${verified ? "✓" : "✗"}${answer.note ? `  ${answer.note}` : ""}`));
     });
     await new Promise<void>((resolve) => server.listen(Number(str(flags.port) ?? 0), "127.0.0.1", resolve));
     const port = (server.address() as AddressInfo).port;

@@ -11,6 +11,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
   prog
     .command("serve")
     .describe("Serve HTTP and run the delivery workers, configured from the environment (DATABASE_URL, SVC_ENCRYPTION_KEYS, …).")
+    .example("serve   # with DATABASE_URL, SVC_ENCRYPTION_KEYS, SVC_ENCRYPTION_PRIMARY_KEY_ID set")
     .action(async () => {
       const { configOrExit, runServer } = await import("../server/run.ts");
       await runServer(configOrExit(process.env), await loadService());
@@ -19,6 +20,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
   prog
     .command("migrate")
     .describe("Apply pending database migrations (DATABASE_URL) and exit.")
+    .example("migrate")
     .action(async () => {
       const { migrateCommand } = await import("./migrate.ts");
       process.exitCode = await migrateCommand(process.env);
@@ -27,6 +29,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
   prog
     .command("dev")
     .describe("Run locally with zero setup: embedded PostgreSQL in ./.svc/postgres, a development keyring, the UI on.")
+    .example("dev   # then open the URL it prints")
     .action(async () => {
       const { dev } = await import("./dev.ts");
       await dev(process.env, await loadService());
@@ -39,6 +42,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
     .option("--ui-url", "Base URL of the UI the link opens (default http://localhost:$PORT)")
     .option("--consumer", "Invite to one consumer's portal instead of full access")
     .option("--json", "Print JSON instead of the link")
+    .example("invite alice --ttl 24h")
     .action(async (name: string, opts: Record<string, string>) => {
       const { invite } = await import("./invite.ts");
       process.exitCode = await invite(process.env, name, opts);
@@ -51,6 +55,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
     .option("--consumer", "Scope the token to one consumer (portal token; 7 d default, 30 d max)")
     .option("--ttl", "Lifetime such as 90d or 12h, or never (tenant-wide tokens only)")
     .option("--json", "Print the token as JSON")
+    .example('tokens create --name "ci deploys" --ttl 30d')
     .action(async (opts: Record<string, string>) => {
       const { tokensCreate } = await import("./tokens.ts");
       process.exitCode = await tokensCreate(process.env, opts);
@@ -61,7 +66,9 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
     .describe("List access tokens as a table.")
     .option("--consumer", "Only this consumer's tokens")
     .option("--all", "Include expired and revoked tokens")
-    .option("--json", "Print JSON")
+    .option("--json", "Print JSON (same as -o json)")
+    .option("-o, --output", "table, json or yaml")
+    .example("tokens list --consumer acme --all")
     .action(async (opts: Record<string, string | boolean>) => {
       const { tokensList } = await import("./tokens.ts");
       process.exitCode = await tokensList(process.env, opts as never);
@@ -70,6 +77,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
   prog
     .command("tokens revoke <id>")
     .describe("Revoke a token (idempotent, irreversible).")
+    .example("tokens revoke 0190f0c4-6d7e-7cc4-a5be-6d38b1a0c9f2")
     .action(async (id: string) => {
       const { tokensRevoke } = await import("./tokens.ts");
       process.exitCode = await tokensRevoke(process.env, id);
@@ -96,7 +104,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
     .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
     .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
     .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
-    .option("-o, --output", "table or json")
+    .option("-o, --output", "table, json or yaml")
     .example(`push order.created -d '{"id": 42}' -l region=eu`)
     .action(async (event: string, opts: Record<string, unknown>) => {
       const { push } = await import("./developer.ts");
@@ -111,7 +119,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
     .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
     .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
     .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
-    .option("-o, --output", "table or json")
+    .option("-o, --output", "table, json or yaml")
     .example("template test slack.tmpl --event order.created")
     .action(async (file: string, opts: Record<string, unknown>) => {
       const { templateTest } = await import("./developer.ts");
@@ -129,7 +137,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
     .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
     .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
     .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
-    .option("-o, --output", "table or json (one object per line)")
+    .option("-o, --output", "table, json (one object per line) or yaml")
     .example("tail deliveries --status failed,retrying --since 10m --follow")
     .action(async (kind: string | undefined, opts: Record<string, unknown>) => {
       const { tail } = await import("./tail.ts");
@@ -176,7 +184,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
     .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
     .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
     .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
-    .option("-o, --output", "table or json (one object per line)")
+    .option("-o, --output", "table, json (one object per line) or yaml")
     .example("listen --events order.created --forward http://localhost:3000/hooks")
     .action(async (opts: Record<string, unknown>) => {
       const { listen } = await import("./listen.ts");

@@ -1,9 +1,10 @@
 // `svc tail [deliveries|events]`: the consumer's recent deliveries (or events) as a table, and with --follow every
 // change as it happens. It polls the list API (newest 200 created within --since) and prints a row whenever a
 // delivery's status, attempt count or last answer changes. Colour only on a terminal without NO_COLOR; `-o json`
-// writes one JSON object per line.
+// writes one JSON object per line, `-o yaml` one document per change.
 import { parseDurationMs } from "../duration.ts";
 import { EXIT } from "./exit-codes.ts";
+import { formatRecord, outputFormat } from "./output.ts";
 import { call, CliFailure, developerCommand, resolveRemote } from "./remote.ts";
 
 type Flags = Record<string, unknown>;
@@ -50,8 +51,8 @@ export function tail(kind: string | undefined, flags: Flags): Promise<number> {
     const sinceMs = parseDurationMs(str(flags.since) ?? "1h");
     if (sinceMs === undefined) throw new CliFailure(`svc: --since "${str(flags.since)}" is not a duration (e.g. 10m, 2h, 1d)`, EXIT.usage);
     const intervalMs = parseDurationMs(str(flags.interval) ?? "1s") ?? 1000;
-    const json = str(flags.output) === "json";
-    const colour = !json && process.stdout.isTTY === true && !process.env.NO_COLOR;
+    const format = outputFormat(flags.output);
+    const colour = format === "table" && process.stdout.isTTY === true && !process.env.NO_COLOR;
     const since = new Date(Date.now() - sinceMs).toISOString();
     const query = new URLSearchParams({ created_after: since, limit: "200" });
     if (what === "deliveries") {
@@ -64,7 +65,7 @@ export function tail(kind: string | undefined, flags: Flags): Promise<number> {
     const seen = new Map<string, string>();
 
     const show = (row: Row) => {
-      if (json) return void process.stdout.write(JSON.stringify(row.json) + "\n");
+      if (format !== "table") return void process.stdout.write(formatRecord(format, row.json, ""));
       const cells = row.cells.map((c, i) => c.padEnd(Math.max(widths[i]!, c.length)));
       if (colour) cells[1] = `${COLOURS[row.status] ?? ""}${cells[1]}\x1b[0m`;
       process.stdout.write(cells.join("  ").trimEnd() + "\n");
@@ -72,7 +73,7 @@ export function tail(kind: string | undefined, flags: Flags): Promise<number> {
 
     let stop = false;
     process.once("SIGINT", () => (stop = true));
-    if (!json) process.stdout.write(headers.map((h, i) => h.padEnd(widths[i]!)).join("  ").trimEnd() + "\n");
+    if (format === "table") process.stdout.write(headers.map((h, i) => h.padEnd(widths[i]!)).join("  ").trimEnd() + "\n");
     do {
       const page = await call<Record<string, any[]>>(remote, "GET", path);
       const rows = (page[what] ?? []).map(what === "deliveries" ? deliveryRow : eventRow).reverse();

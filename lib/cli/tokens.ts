@@ -1,4 +1,5 @@
 // `svc tokens create|list|revoke`: manage access tokens straight in the database, sharing lib/access with the API.
+import { stringify } from "yaml";
 import { listTokens, mintToken, revokeToken, type AccessToken } from "../access/tokens.ts";
 import { parseDurationMs } from "../duration.ts";
 import { EXIT, UsageError, withCliContext } from "./context.ts";
@@ -31,10 +32,14 @@ function table(tokens: AccessToken[]): string {
   return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n") + "\n";
 }
 
-export function tokensList(env: NodeJS.ProcessEnv, opts: { consumer?: string; all?: boolean; json?: boolean }): Promise<number> {
+export function tokensList(env: NodeJS.ProcessEnv, opts: { consumer?: string; all?: boolean; json?: boolean; output?: string }): Promise<number> {
   return withCliContext(env, async ({ db }) => {
+    const format = opts.json ? "json" : opts.output ?? "table";
+    if (!["table", "json", "yaml"].includes(format)) throw new UsageError(`-o takes table, json or yaml, not "${format}"`);
     const tokens = await listTokens(db, { consumer: opts.consumer || undefined, includeInactive: Boolean(opts.all) });
-    process.stdout.write(opts.json ? JSON.stringify(tokens, null, 2) + "\n" : tokens.length ? table(tokens) : "no tokens\n");
+    if (format === "json") process.stdout.write(JSON.stringify(tokens, null, 2) + "\n");
+    else if (format === "yaml") process.stdout.write(stringify(tokens));
+    else process.stdout.write(tokens.length ? table(tokens) : "no tokens\n");
     return EXIT.ok;
   });
 }

@@ -220,3 +220,43 @@ test("completion scripts complete this build's commands and options (bash run fo
   assert.match(fish.stdout, /^complete -c svc -n '__fish_seen_subcommand_from tail' -l 'follow'$/m);
   assert.equal((await run({}, ["completion", "tcsh"])).code, 2);
 });
+
+/** The CLI in a pseudo-terminal (util-linux `script`), as a person at a terminal runs it. */
+async function inTerminal(env: Record<string, string>, args: string[], untilMs: number): Promise<string> {
+  const command = [process.execPath, "dist/cli.js", ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+  const child = spawn("script", ["-qfec", command, "/dev/null"], { env: { PATH: process.env.PATH!, TERM: "xterm-256color", ...env } });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  const timer = setTimeout(() => child.kill("SIGINT"), untilMs);
+  await new Promise((resolve) => child.on("close", resolve));
+  clearTimeout(timer);
+  return out;
+}
+
+test("on a terminal: tail colours statuses (not with NO_COLOR) and retry draws a progress bar; -o yaml everywhere", async (t) => {
+  const server = await startTestService(t, { workers: true, logLevel: "error" });
+  const env = { SVC_URL: server.url, SVC_API_KEY: TEST_API_KEY, SVC_CONSUMER: "cli-tty" };
+  const { startReceiver } = await import("../helpers/receiver.ts");
+  const hook = (await startReceiver(t)).path("/tty").answers({ status: 500 });
+  await server.rpc("EventService", "RegisterEvent", { name: "cli.tty" });
+  await server.rest("POST", "/v1/consumers/cli-tty/webhooks", { url: hook.url, events: ["cli.tty"], http_config: { max_retries: 0 } });
+  for (let i = 0; i < 5; i++) await server.rest("POST", "/v1/consumers/cli-tty/events?event=cli.tty", { payload: { i } });
+  await hook.waitForRequests(5);
+  const { eventually } = await import("../helpers/wait.ts");
+  await eventually(() => server.rest("GET", "/v1/consumers/cli-tty/deliveries?status=failed"), (r) => r.body.pagination.total_count === 5, 15_000, 100);
+
+  const coloured = await inTerminal(env, ["tail", "deliveries"], 10_000);
+  assert.match(coloured, /\x1b\[31mfailed/, "failed in red on a terminal");
+  const plain = await inTerminal({ ...env, NO_COLOR: "1" }, ["tail", "deliveries"], 10_000);
+  assert.match(plain, /failed/);
+  assert.doesNotMatch(plain, /\x1b\[3\dm/, "NO_COLOR is respected");
+
+  hook.answers({ status: 200 });
+  const bar = await inTerminal(env, ["deliveries", "retry", "--interval", "50ms"], 20_000);
+  assert.match(bar, /\r\[[#-]{24}\] \d+\/5 \(\d+%\)/, "a progress bar redrawn in place");
+  assert.match(bar, /completed: 5 deliveries retried \(of 5\)/);
+
+  const yaml = await run(env, ["tail", "deliveries", "-o", "yaml"]);
+  assert.match(yaml.stdout, /^---\ndelivery_id: [0-9a-f-]{36}$/m);
+  assert.equal((await run(env, ["tail", "deliveries", "-o", "xml"])).code, 2);
+});
