@@ -29,6 +29,10 @@ import healthSummaryGet from "./rest/health-summary.get.ts";
 import invitesCancel from "./rest/invites.cancel.ts";
 import invitesCreate from "./rest/invites.create.ts";
 import invitesList from "./rest/invites.list.ts";
+import listenSessionsAnswer from "./rest/listen-sessions.answer.ts";
+import listenSessionsCreate from "./rest/listen-sessions.create.ts";
+import listenSessionsDelete from "./rest/listen-sessions.delete.ts";
+import listenSessionsStream from "./rest/listen-sessions.stream.ts";
 import repushesCancel from "./rest/repushes.cancel.ts";
 import repushesGet from "./rest/repushes.get.ts";
 import repushesStart from "./rest/repushes.start.ts";
@@ -118,6 +122,8 @@ export const restRoutes: AnyRoute[] = [
   healthSummaryGet,
   // invites
   invitesCancel, invitesCreate, invitesList,
+  // listen-sessions
+  listenSessionsAnswer, listenSessionsCreate, listenSessionsDelete, listenSessionsStream,
   // repushes
   repushesCancel, repushesGet, repushesStart,
   // retries

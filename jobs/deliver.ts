@@ -14,6 +14,7 @@ import { takeTokens } from "../lib/deliveries/rate-limit.ts";
 import { loadEvents, TargetCache, type EventData, type Target } from "../lib/deliveries/targets.ts";
 import type { PreClaim } from "../lib/fanout/fanout.ts";
 import { startWorkLoop } from "../lib/jobs/loop.ts";
+import { createListenTransport } from "../lib/listen/transport.ts";
 
 export interface DeliveryWorkerOptions {
   /** Most requests in flight at once in this process. */
@@ -89,6 +90,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       const verdict = await app.ssrf.checkUrl(url);
       if (!verdict.ok) throw new Error(verdict.reason);
     },
+    sendToListenSession: createListenTransport(app),
   };
   let stopping = false;
   let preparing = 0;

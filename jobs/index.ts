@@ -6,6 +6,7 @@ import { startDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } 
 import { startFanOutWorker, type FanOutWorker } from "./fanout.ts";
 import { destroyRotatedSecretsJob } from "./destroy-rotated-secrets.ts";
 import { expireDeliveriesJob } from "./expire-deliveries.ts";
+import { expireListenSessionsJob } from "./expire-listen-sessions.ts";
 import { expiredBatchesJob, healthWindowJob } from "./maintenance.ts";
 import { purgeCredentialsJob } from "./purge-credentials.ts";
 import { purgeEventsJob } from "./purge-events.ts";
@@ -20,7 +21,7 @@ export interface Workers extends Record<string, unknown> {
   stop(): Promise<void>;
 }
 
-export const scheduledJobs: ScheduledJob[] = [expireDeliveriesJob, purgeDeletedWebhooksJob, purgeCredentialsJob, healthWindowJob, expiredBatchesJob, purgeEventsJob, destroyRotatedSecretsJob];
+export const scheduledJobs: ScheduledJob[] = [expireDeliveriesJob, purgeDeletedWebhooksJob, purgeCredentialsJob, healthWindowJob, expiredBatchesJob, purgeEventsJob, destroyRotatedSecretsJob, expireListenSessionsJob];
 
 export type WorkerOptions = Partial<Omit<DeliveryWorkerOptions, "dispatcherFor">> & { schedulerTickMs?: number };
 

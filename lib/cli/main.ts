@@ -177,15 +177,17 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
 
   prog
     .command("listen")
-    .describe("Receive real deliveries on this machine through a temporary webhook (the svc must be able to reach 127.0.0.1 here, as `svc dev` can); signatures are verified; Ctrl-C removes the webhook.")
+    .describe("Receive real deliveries on this machine: through a temporary webhook pointing here (direct) or a listen session streaming them (session, for a svc that cannot reach this machine); signatures are verified; Ctrl-C removes the webhook or session.")
     .option("--events", "Event types to receive (comma-separated, required)")
+    .option("--mode", "direct, session or auto (default: direct when the svc URL is on this machine, else session)")
     .option("--forward", "Forward each delivery, with its headers, to this local URL and answer with its status")
-    .option("--port", "Local port to listen on (default: any free port)")
+    .option("--port", "Local port to listen on in direct mode (default: any free port)")
     .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
     .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
     .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
     .option("-o, --output", "table, json (one object per line) or yaml")
     .example("listen --events order.created --forward http://localhost:3000/hooks")
+    .example("listen --events order.created --mode session --url https://svc.example.com")
     .action(async (opts: Record<string, unknown>) => {
       const { listen } = await import("./listen.ts");
       process.exitCode = await listen(opts);
@@ -216,7 +218,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
   const exit = process.exit;
   process.exit = ((code?: number) => exit(code === 1 ? EXIT.usage : code)) as typeof process.exit;
   prog.parse(argv, {
-    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output", "status", "webhook", "since", "interval", "events", "forward", "port"],
+    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output", "status", "webhook", "since", "interval", "events", "forward", "port", "mode"],
     boolean: ["json", "all", "strict", "follow"],
     unknown: (flag: string) => `svc: unknown option ${flag}`,
   });

@@ -7,7 +7,7 @@ import { sendableHeaders } from "../webhooks/headers.ts";
 import { isRetried, categoryOfError, categoryOfStatus, type Category } from "./classify.ts";
 import { RATE_LIMIT_GIVE_UP_MS, retryAfterMs, retryDelayMs } from "./backoff.ts";
 import { envelopeBody, envelopeData } from "./envelope.ts";
-import { send, type SendResult } from "./http-send.ts";
+import { send, type OutboundRequest, type SendResult } from "./http-send.ts";
 import type { AttemptRecord, Claimed, Outcome } from "./queue.ts";
 import { signatureHeaders } from "./signing.ts";
 import type { EventData, SubscriptionTarget, Target } from "./targets.ts";
@@ -23,6 +23,8 @@ export interface AttemptDeps {
   stopSignal?: AbortSignal;
   dispatcherFor(verifySsl: boolean): Dispatcher;
   checkRedirect(url: string): Promise<void>;
+  /** The transport of listen sessions' webhooks (lib/listen/transport.ts): the CLI's stream instead of HTTP. */
+  sendToListenSession?(sessionId: string, req: OutboundRequest): Promise<SendResult>;
 }
 
 export interface AttemptResult {
@@ -120,7 +122,7 @@ export async function attemptDelivery(deps: AttemptDeps, claim: Claimed, event: 
     "x-svc-webhook-id": claim.webhookId,
     ...signature,
   });
-  const result = await send({
+  const request: OutboundRequest = {
     url: target.url,
     method: subscription?.method ?? "POST",
     headers,
@@ -131,8 +133,15 @@ export async function attemptDelivery(deps: AttemptDeps, claim: Claimed, event: 
     dispatcher: deps.dispatcherFor(target.config.verify_ssl),
     signal: deps.stopSignal,
     checkRedirect: deps.checkRedirect,
-  });
+  };
+  // A listen session's webhook is never requested over the network: the same signed request goes to its stream.
+  const result = target.listenSessionId ? await sendToSession(deps, target.listenSessionId, request) : await send(request);
   return judge(claim, target, result, body, templateError, now);
+}
+
+function sendToSession(deps: AttemptDeps, sessionId: string, request: OutboundRequest): Promise<SendResult> {
+  if (deps.sendToListenSession) return deps.sendToListenSession(sessionId, request);
+  return Promise.resolve({ status: 0, retryAfter: null, body: "", responseTimeMs: 0, redirects: 0, error: new Error("listen sessions are not served by this worker") });
 }
 
 /** What an attempt's result means for the delivery: success, retry (when), rate-limited wait, or final failure. */

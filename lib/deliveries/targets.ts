@@ -19,6 +19,8 @@ export interface Target {
   /** Why signing material or secret headers could not be decrypted; sending must not happen. */
   secretError: string | null;
   config: HttpConfig;
+  /** Set for a listen session's webhook: deliveries go over the session's stream, not to `url` (lib/listen). */
+  listenSessionId: string | null;
 }
 
 export interface SubscriptionTarget {
@@ -48,6 +50,7 @@ interface WebhookTargetRow extends HttpConfig {
   previous_signing_key: Buffer | null;
   previous_until_ms: number | string | null;
   version: number | string;
+  listen_session_id: string | null;
 }
 
 interface SubscriptionTargetRow {
@@ -90,6 +93,7 @@ function loadTarget(r: WebhookTargetRow, keyring: Keyring): Target {
     signer,
     secretError,
     config: httpConfigFromRow(r),
+    listenSessionId: r.listen_session_id,
   };
 }
 
@@ -122,7 +126,8 @@ export class TargetCache {
         name: "targets.webhooks",
         text: `select id, namespace, url, headers, secret_headers, signing_secret, signing_key, ${httpConfigColumns()},
                       previous_signing_secret, previous_signing_key, extract(epoch from previous_expires_at) * 1000 as previous_until_ms,
-                      extract(epoch from updated_at) * 1000 as version
+                      extract(epoch from updated_at) * 1000 as version,
+                      (select s.id from listen_sessions s where s.webhook_id = webhooks.id) as listen_session_id
                  from webhooks where id = any($1::uuid[])`,
         values: [stale],
       });

@@ -7,17 +7,24 @@ import type { Logger } from "../log.ts";
 export type Topic = "events" | "deliveries" | "batches";
 const TOPICS = new Set<string>(["events", "deliveries", "batches"]);
 export const CHANNEL = "svc_work";
+/** Listen sessions' hand-offs between instances (lib/listen): payloads name a session or a request. */
+export const LISTEN_CHANNEL = "svc_listen";
 
 export interface Signals {
   /** Wake this instance's workers for `topic` now. */
   local(topic: Topic): void;
   on(topic: Topic, listener: () => void): void;
   off(topic: Topic, listener: () => void): void;
+  /** Payloads NOTIFYed on LISTEN_CHANNEL by any instance; "*" after a reconnect (anything may have been missed). */
+  onListen(listener: (payload: string) => void): void;
+  offListen(listener: (payload: string) => void): void;
   close(): Promise<void>;
 }
 
 /** SQL that wakes every instance's workers for a topic; run it after the write that created the work commits. */
 export const notifySql = (topic: Topic) => `select pg_notify('${CHANNEL}', '${topic}')`;
+
+const LISTEN_EVENT = "listen";
 
 export function createSignals(databaseUrl: string | undefined, log: Logger): Signals {
   const emitter = new EventEmitter();
@@ -31,6 +38,7 @@ export function createSignals(databaseUrl: string | undefined, log: Logger): Sig
     const c = new pg.Client({ connectionString: databaseUrl, application_name: "svc-listen" });
     c.on("notification", (msg) => {
       if (msg.channel === CHANNEL && msg.payload && TOPICS.has(msg.payload)) emitter.emit(msg.payload);
+      else if (msg.channel === LISTEN_CHANNEL && msg.payload) emitter.emit(LISTEN_EVENT, msg.payload);
     });
     c.on("error", (err) => {
       log.warn("work listener lost its connection; reconnecting", { error: err.message });
@@ -41,10 +49,12 @@ export function createSignals(databaseUrl: string | undefined, log: Logger): Sig
     try {
       await c.connect();
       await c.query(`listen ${CHANNEL}`);
+      await c.query(`listen ${LISTEN_CHANNEL}`);
       client = c;
       retryMs = 250;
       // Anything signalled while we were away is picked up now.
       for (const topic of TOPICS) emitter.emit(topic);
+      emitter.emit(LISTEN_EVENT, "*");
     } catch (err) {
       c.end().catch(() => {});
       retryMs = Math.min(retryMs * 2, 5_000);
@@ -58,6 +68,8 @@ export function createSignals(databaseUrl: string | undefined, log: Logger): Sig
     local: (topic) => emitter.emit(topic),
     on: (topic, listener) => emitter.on(topic, listener),
     off: (topic, listener) => emitter.off(topic, listener),
+    onListen: (listener) => emitter.on(LISTEN_EVENT, listener),
+    offListen: (listener) => emitter.off(LISTEN_EVENT, listener),
     async close() {
       closed = true;
       await client?.end().catch(() => {});

@@ -65,16 +65,27 @@ export async function getWebhook(deps: Deps, namespace: string, id: string): Pro
   return presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring);
 }
 
+/**
+ * A listen session's webhook (lib/listen): its deliveries go over the session's stream, never to its URL, which
+ * names the session under the reserved `.invalid` domain (nothing resolves it) and skips the SSRF check.
+ */
+export interface ListenSessionLink {
+  id: string;
+  leaseSeconds: number;
+}
+
+export const listenSessionUrl = (sessionId: string) => `https://${sessionId}.listen.svc.invalid/`;
+
 /** Registers a webhook and one subscription per listed event. The signing secret is returned in plaintext only here. */
-export async function registerWebhook(deps: Deps, namespace: string, fields: WebhookFields): Promise<Webhook> {
-  const url = normaliseUrl(fields.url);
+export async function registerWebhook(deps: Deps, namespace: string, fields: WebhookFields, session?: ListenSessionLink): Promise<Webhook> {
+  const url = normaliseUrl(session ? listenSessionUrl(session.id) : fields.url);
   const events = checkEvents(fields.events);
   checkHeaders(fields.headers, "headers");
   checkHeaders(fields.secret_headers, "secret_headers");
   const secret = fields.http_config?.webhook_secret || generateSigningSecret();
   checkSigningSecret(secret);
   const config = completeHttpConfig(fields.http_config, fields.timeout);
-  await checkTarget(deps, url);
+  if (!session) await checkTarget(deps, url);
 
   const id = randomUUID();
   const keys = generateEd25519Keypair();
@@ -94,6 +105,9 @@ export async function registerWebhook(deps: Deps, namespace: string, fields: Web
         ],
       );
       await insertSubscriptions(tx, namespace, id, events);
+      if (session) {
+        await tx.query("insert into listen_sessions (id, namespace, webhook_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))", [session.id, namespace, id, session.leaseSeconds]);
+      }
       await audit(tx, id, namespace, "registered");
     });
   } catch (err) {
