@@ -15,7 +15,9 @@ export default rest({
   tag: "Listen sessions",
   access: "admin",
   params: z.object({ consumer: consumerName(), session_id: sessionId() }),
-  errors: [404],
+  produces: "text/event-stream",
+  response: z.string().describe("Server-sent events: `event: ready`, then `event: delivery` with JSON data `{request_id, delivery_id, method, headers, body}`; `: keep-alive` comments every 15 s"),
+  errors: [404, 503],
   async handle({ params }, { app }) {
     const body = await openListenStream(app, params.consumer, params.session_id);
     // The global Response: the route layer passes it through as is (the ponyfill's would be serialised as JSON).

@@ -10,7 +10,7 @@ export default rest({
   path: "/v1/consumers/:consumer/subscriptions/test-template",
   operationId: "testSubscriptionTemplate",
   summary: "Render a transform template against an event type's sample payload",
-  description: "Nothing is stored or sent. The data is the envelope of a first attempt, with fixed sample ids and the sample payload.",
+  description: "Nothing is stored or sent. The data is the envelope of a first attempt, with fixed sample ids and the sample payload (or `payload` when given).",
   tag: "Subscriptions",
   access: "admin",
   portal: true,
@@ -19,7 +19,7 @@ export default rest({
   response: templateTestResultSchema,
   errors: [404],
   async handle({ params, body }, { app }) {
-    const transformed_payload = await testTransformTemplate(app.db, { namespace: params.consumer, eventName: body.event_name, template: body.transform_template, strict: body.transform_strict });
+    const transformed_payload = await testTransformTemplate(app.db, { namespace: params.consumer, eventName: body.event_name, template: body.transform_template, strict: body.transform_strict, payload: body.payload });
     return { transformed_payload };
   },
 });

@@ -12,8 +12,8 @@ export default rpc({
   summary: "Render a transform template against an event type's sample payload",
   input: z.object({ namespace: namespaceName(), ...templateTestFields }),
   response: templateTestResultSchema,
-  async handle({ namespace, event_name, transform_template, transform_strict }, { app }) {
+  async handle({ namespace, event_name, transform_template, transform_strict, payload }, { app }) {
     await requireNamespace(app.db, namespace);
-    return { transformed_payload: await testTransformTemplate(app.db, { namespace, eventName: event_name, template: transform_template, strict: transform_strict }) };
+    return { transformed_payload: await testTransformTemplate(app.db, { namespace, eventName: event_name, template: transform_template, strict: transform_strict, payload }) };
   },
 });

@@ -77,7 +77,10 @@ export function templateTest(file: string, flags: Flags): Promise<number> {
     } catch (err) {
       throw new CliFailure(`svc: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.usage);
     }
-    const result = await call<{ transformed_payload: string }>(remote, "POST", `/v1/consumers/${encodeURIComponent(remote.consumer)}/subscriptions/test-template`, { event_name: event, transform_template: template, transform_strict: flags.strict === true });
+    // --payload JSON or @file renders against that payload instead of the event type's sample.
+    const payload = str(flags.payload) === undefined ? undefined : await payloadOf(str(flags.payload));
+    if (payload !== undefined && (typeof payload !== "object" || payload === null || Array.isArray(payload))) throw new CliFailure("svc: --payload must be a JSON object", EXIT.usage);
+    const result = await call<{ transformed_payload: string }>(remote, "POST", `/v1/consumers/${encodeURIComponent(remote.consumer)}/subscriptions/test-template`, { event_name: event, transform_template: template, transform_strict: flags.strict === true, ...(payload ? { payload } : {}) });
     print(flags, result, result.transformed_payload);
   });
 }

@@ -113,14 +113,16 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
 
   prog
     .command("template test <file>")
-    .describe("Render a transform template with the server's dry run against an event type's sample payload.")
+    .describe("Render a transform template with the server's dry run against an event type's sample payload (or --payload).")
     .option("--event", "Event type whose sample payload is rendered (required)")
+    .option("--payload", "Render against this payload (JSON or @file) instead of the event type's sample")
     .option("--strict", "Fail on a missing key (missingkey=error)")
     .option("--consumer", "Consumer (default: SVC_CONSUMER, the login's, or default)")
     .option("--url", "svc to talk to (default: SVC_URL, the login's, or the `svc dev` running here)")
     .option("--api-key", "Credential (default: SVC_API_KEY or the login's)")
     .option("-o, --output", "table, json or yaml")
     .example("template test slack.tmpl --event order.created")
+    .example("template test slack.tmpl --event order.created --payload @order.json")
     .action(async (file: string, opts: Record<string, unknown>) => {
       const { templateTest } = await import("./developer.ts");
       process.exitCode = await templateTest(file, opts);
@@ -218,7 +220,7 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
   const exit = process.exit;
   process.exit = ((code?: number) => exit(code === 1 ? EXIT.usage : code)) as typeof process.exit;
   prog.parse(argv, {
-    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output", "status", "webhook", "since", "interval", "events", "forward", "port", "mode"],
+    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output", "status", "webhook", "since", "interval", "events", "forward", "port", "mode", "payload"],
     boolean: ["json", "all", "strict", "follow"],
     unknown: (flag: string) => `svc: unknown option ${flag}`,
   });

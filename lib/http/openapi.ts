@@ -65,7 +65,7 @@ const openApiPath = (path: string) => path.replace(PATH_PARAM, "{$1}");
 function restOperation(route: RestRoute): Json {
   const status = route.status ?? 200;
   const responses: Json = {
-    [status]: status === 204 ? { description: "No content" } : { description: "Success", content: { "application/json": { schema: route.response ? schemaOf(route.response, "output") : { type: "object" } } } },
+    [status]: status === 204 ? { description: "No content" } : { description: "Success", content: { [route.produces ?? "application/json"]: { schema: route.response ? schemaOf(route.response, "output") : { type: "object" } } } },
   };
   const errors = new Set([400, ...(route.access === "public" ? [] : [401, 403]), ...(route.body ? [413] : []), ...(route.errors ?? [])]);
   for (const code of [...errors].sort()) responses[code] = errorResponse(statusText[code] ?? "Error", code === 401 ? "Unauthorized" : "Problem");

@@ -48,6 +48,8 @@ export interface RestRoute<
   status?: number;
   /** Response body schema, for the OpenAPI document. */
   response?: z.ZodType;
+  /** Content type of a success when the handler returns its own Response (default application/json). */
+  produces?: string;
   /** Extra documented error statuses besides the ones every route has. */
   errors?: number[];
   handle(input: RestInput<P, Q, B, H>, ctx: RequestContext): Promise<unknown>;

@@ -95,6 +95,14 @@ test("template test renders through the server's dry run and reports errors with
   const ok = await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl"]);
   assert.equal(ok.code, 0, ok.stderr);
   assert.match(JSON.parse(ok.stdout).text, /^total /);
+  await writeFile(join(dir, "order.json"), '{"total": 12.5}');
+  const given = await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl", "--payload", `@${join(dir, "order.json")}`]);
+  assert.equal(given.code, 0, given.stderr);
+  assert.equal(JSON.parse(given.stdout).text, "total 12.5", "--payload replaces the sample payload");
+  await svc().rpc("EventService", "RegisterEvent", { name: "cli.tmpl-schemaless" });
+  const schemaless = await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl-schemaless", "--payload", '{"total": 3}']);
+  assert.equal(JSON.parse(schemaless.stdout).text, "total 3", "no schema needed with --payload");
+  assert.equal((await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl", "--payload", "[1]"])).code, 2);
   await writeFile(join(dir, "bad.tmpl"), "line one\n{{ .payload.total ");
   const bad = await run(env, ["template", "test", join(dir, "bad.tmpl"), "--event", "cli.tmpl"]);
   assert.equal(bad.code, 2);
