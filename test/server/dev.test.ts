@@ -78,6 +78,16 @@ test("in the directory of a running svc dev, the operator commands work with no 
   assert.equal(run("invite", "alice").status, 0);
   assert.equal((await stat(join(cwd, ".svc/dev-instance"))).mode & 0o777, 0o600);
 
+  // The developer commands find it too; elsewhere, the line it printed points them at it.
+  await fetch(`${url}/v1/event-types`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "dev.here" }) });
+  const pushed = run("push", "dev.here", "-d", '{"n":1}');
+  assert.equal(pushed.status, 0, pushed.stderr);
+  assert.match(pushed.stdout.trim(), /^[0-9a-f-]{36}$/);
+  const line = (await dev.waitFor(/CLI elsewhere: +export (\S+)/))[1]!;
+  assert.equal(line, `SVC_URL=${url}`);
+  const elsewhere = spawnSync(process.execPath, [cli, "push", "dev.here", "-d", "{}"], { cwd: tmpdir(), env: { PATH: process.env.PATH, [line.split("=")[0]!]: line.slice(line.indexOf("=") + 1) }, encoding: "utf8", timeout: 30_000 });
+  assert.equal(elsewhere.status, 0, elsewhere.stderr);
+
   dev.child.kill("SIGTERM");
   assert.equal(await dev.exited, 0);
   await assert.rejects(stat(join(cwd, ".svc/dev-instance")), "the instance file goes with the instance");
