@@ -108,8 +108,10 @@ export async function openListenStream(deps: Deps, namespace: string, sessionId:
       read();
     },
     cancel() {
+      // The client went away (the server adapter cancels the body when the connection closes).
       closed = true;
       for (const c of cleanups) c();
+      deps.log.debug("listen stream closed by the client", { session_id: sessionId });
     },
   });
 }
