@@ -99,7 +99,7 @@ const interrupted = () =>
     process.once("SIGTERM", resolve);
   });
 
-async function listenDirect(remote: Remote, events: string[], flags: Flags, format: OutputFormat, target: string | undefined): Promise<void> {
+async function listenDirect(remote: Remote, events: string[], flags: Flags, format: OutputFormat, target: string | undefined, stopped: Promise<void>): Promise<void> {
   let handler: Receiver | undefined;
   const server = createServer(async (req, res) => {
     const body = await bodyOf(req);
@@ -121,7 +121,7 @@ async function listenDirect(remote: Remote, events: string[], flags: Flags, form
     webhookId = hook.webhook_id;
     handler = receiver(new Webhook(hook.http_config.webhook_secret), format, target);
     process.stderr.write(`listening for ${events.join(", ")} on consumer ${remote.consumer} (webhook ${webhookId}, direct to 127.0.0.1:${port})${target ? `, forwarding to ${target}` : ""}; Ctrl-C to stop\n`);
-    await interrupted();
+    await stopped;
   } finally {
     server.close();
     server.closeAllConnections();
@@ -139,7 +139,9 @@ export function listen(flags: Flags): Promise<number> {
     if (target && !/^https?:\/\//i.test(target)) throw new CliFailure(`svc: --forward takes an http(s) URL, not "${target}"`, EXIT.usage);
     const format = outputFormat(flags.output);
     const mode = listenMode(str(flags.mode), remote.url);
-    if (mode === "direct") await listenDirect(remote, events, flags, format, target);
-    else await listenOverSession(remote, events, { format, target, receiver, stopped: interrupted() });
+    // Listening for Ctrl-C from here: one pressed while the webhook or session is being created still removes it.
+    const stopped = interrupted();
+    if (mode === "direct") await listenDirect(remote, events, flags, format, target, stopped);
+    else await listenOverSession(remote, events, { format, target, receiver, stopped });
   });
 }

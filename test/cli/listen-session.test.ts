@@ -26,6 +26,27 @@ function startListen(env: Record<string, string>, args: string[], t: { after(fn:
 
 const exited = (child: ChildProcess) => new Promise((resolve) => child.on("close", resolve));
 
+/** Opens a session's stream with fetch and collects its delivery events. */
+async function openStream(server: TestService, path: string, t: { after(fn: () => unknown): void }) {
+  const abort = new AbortController();
+  t.after(() => abort.abort());
+  const res = await fetch(server.url + path, { headers: { "x-api-key": TEST_API_KEY }, signal: abort.signal });
+  const received: any[] = [];
+  void (async () => {
+    let buffer = "";
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += Buffer.from(chunk).toString("utf8");
+      let end;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (/^event: delivery$/m.test(block)) received.push(JSON.parse(/^data: (.*)$/m.exec(block)![1]!));
+      }
+    }
+  })().catch(() => {});
+  return { res, received, close: () => abort.abort() };
+}
+
 async function attemptsOf(server: TestService, consumer: string, webhookId: string) {
   const list = await eventually(() => server.rest("GET", `/v1/consumers/${consumer}/deliveries?webhook_id=${webhookId}`), (r) => r.body.deliveries.length > 0, 10_000, 100);
   const deliveryId = list.body.deliveries[0].delivery_id;
@@ -73,23 +94,8 @@ test("a streamed delivery nobody answers is a timeout attempt and is retried; th
   const session = created.body;
   const verifier = new Webhook(session.webhook_secret);
 
-  const abort = new AbortController();
-  t.after(() => abort.abort());
-  const res = await fetch(server.url + session.stream_path, { headers: { "x-api-key": TEST_API_KEY }, signal: abort.signal });
+  const { res, received, close } = await openStream(server, session.stream_path, t);
   assert.equal(res.headers.get("content-type"), "text/event-stream");
-  const received: any[] = [];
-  void (async () => {
-    let buffer = "";
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += Buffer.from(chunk).toString("utf8");
-      let end;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (/^event: delivery$/m.test(block)) received.push(JSON.parse(/^data: (.*)$/m.exec(block)![1]!));
-      }
-    }
-  })().catch(() => {});
 
   await server.rest("POST", "/v1/consumers/api-session/events?event=api.session", { payload: { n: 1 } });
   await eventually(async () => received.length, (n) => n >= 2, 15_000, 50);
@@ -106,7 +112,26 @@ test("a streamed delivery nobody answers is a timeout attempt and is retried; th
   assert.deepEqual(attempts.map((a: any) => [a.response_code, a.error_category]), [[0, "timeout"], [204, "success"]]);
   const bad = await server.rest("POST", `/v1/consumers/api-session/listen-sessions/${session.session_id}/answers`, { request_id: second.request_id, status: 99 });
   assert.equal(bad.status, 400);
-  abort.abort();
+  close();
+});
+
+test("a resumed stream takes the session over and gets the requests the broken one left unanswered", async (t) => {
+  const server = await startTestService(t, { workers: true, logLevel: "error" });
+  await server.rpc("EventService", "RegisterEvent", { name: "api.resume" });
+  const session = (await server.rest("POST", "/v1/consumers/api-resume/listen-sessions", { events: ["api.resume"], http_config: { request_timeout_seconds: 20 } })).body;
+  const first = await openStream(server, session.stream_path, t);
+  await server.rest("POST", "/v1/consumers/api-resume/events?event=api.resume", { payload: { n: 1 } });
+  await eventually(async () => first.received.length, (n) => n === 1, 10_000, 50);
+  first.close();
+
+  const second = await openStream(server, session.stream_path, t);
+  await eventually(async () => second.received.length, (n) => n === 1, 10_000, 50);
+  assert.equal(second.received[0].request_id, first.received[0].request_id, "the same request, sent again");
+  const answered = await server.rest("POST", `/v1/consumers/api-resume/listen-sessions/${session.session_id}/answers`, { request_id: second.received[0].request_id, status: 200 });
+  assert.equal(answered.status, 204);
+  const attempts = await eventually(() => attemptsOf(server, "api-resume", session.webhook_id), (a) => a.length === 1, 10_000, 100);
+  assert.deepEqual([attempts[0].attempt, attempts[0].response_code], [1, 200], "one attempt: the resume cost no retry");
+  second.close();
 });
 
 test("an abandoned listen session (stream gone, lease over) is removed with its webhook by the scheduled job", async (t) => {
@@ -140,4 +165,16 @@ test("with two instances the stream and the answers go through one while the oth
   assert.equal(attempts[0].response_code, 200, "the CLI's answer (no --forward: 200) recorded by the claiming instance");
   child.kill("SIGINT");
   assert.equal(await exited(child), 0, io.err);
+});
+
+test("--mode auto listens directly for a svc on this machine and over a session otherwise; an unknown mode exits 2", async () => {
+  const { listenMode } = await import("../../lib/cli/listen.ts");
+  for (const url of ["http://localhost:8080", "http://127.0.0.1:9", "http://[::1]:8080", "http://app.localhost"]) assert.equal(listenMode(undefined, url), "direct", url);
+  for (const url of ["https://svc.example.com", "http://10.0.0.5:8080", "http://192.168.1.2"]) assert.equal(listenMode("auto", url), "session", url);
+  assert.equal(listenMode("session", "http://localhost:8080"), "session", "the flag wins");
+  const child = spawn(process.execPath, ["dist/cli.js", "listen", "--events", "x", "--mode", "tunnel"], { env: { PATH: process.env.PATH!, SVC_URL: "http://127.0.0.1:9" } });
+  let err = "";
+  child.stderr.on("data", (d) => (err += d));
+  assert.equal(await exited(child), 2);
+  assert.equal(err.trim(), 'svc: --mode takes direct, session or auto, not "tunnel"');
 });
