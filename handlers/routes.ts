@@ -85,6 +85,9 @@ import eventServiceUpdateEvent from "./rpc/EventService.UpdateEvent.ts";
 import healthServiceGetHealthSummary from "./rpc/HealthService.GetHealthSummary.ts";
 import healthServiceGetWebhookHealth from "./rpc/HealthService.GetWebhookHealth.ts";
 import healthServiceListWebhooksByHealth from "./rpc/HealthService.ListWebhooksByHealth.ts";
+import listenServiceAnswerListenDelivery from "./rpc/ListenService.AnswerListenDelivery.ts";
+import listenServiceCreateListenSession from "./rpc/ListenService.CreateListenSession.ts";
+import listenServiceEndListenSession from "./rpc/ListenService.EndListenSession.ts";
 import namespaceServiceCreateNamespace from "./rpc/NamespaceService.CreateNamespace.ts";
 import namespaceServiceDeleteNamespace from "./rpc/NamespaceService.DeleteNamespace.ts";
 import namespaceServiceGetNamespace from "./rpc/NamespaceService.GetNamespace.ts";
@@ -149,6 +152,8 @@ export const rpcRoutes: AnyRoute[] = [
   eventServiceCancelRepush, eventServiceDeleteEvent, eventServiceGetEvent, eventServiceGetEventRecord, eventServiceGetRepushStatus, eventServiceListEventReports, eventServiceListEvents, eventServicePushEvent, eventServiceRePushEvent, eventServiceRePushEvents, eventServiceRegisterEvent, eventServiceUpdateEvent,
   // HealthService
   healthServiceGetHealthSummary, healthServiceGetWebhookHealth, healthServiceListWebhooksByHealth,
+  // ListenService (the stream itself is REST: GET /v1/consumers/{consumer}/listen-sessions/{session_id}/stream)
+  listenServiceAnswerListenDelivery, listenServiceCreateListenSession, listenServiceEndListenSession,
   // NamespaceService
   namespaceServiceCreateNamespace, namespaceServiceDeleteNamespace, namespaceServiceGetNamespace, namespaceServiceListNamespaces,
   // SubscriptionService

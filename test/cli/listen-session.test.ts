@@ -178,3 +178,23 @@ test("--mode auto listens directly for a svc on this machine and over a session 
   assert.equal(await exited(child), 2);
   assert.equal(err.trim(), 'svc: --mode takes direct, session or auto, not "tunnel"');
 });
+
+test("the RPC surface opens, answers and ends a listen session; the stream is the REST one", async (t) => {
+  const server = await startTestService(t, { workers: true, logLevel: "error" });
+  await server.rpc("EventService", "RegisterEvent", { name: "rpc.session" });
+  await server.rpc("NamespaceService", "CreateNamespace", { name: "rpc-session" });
+  const session = await server.rpc("ListenService", "CreateListenSession", { namespace: "rpc-session", events: ["rpc.session"] });
+  const stream = await openStream(server, session.stream_path, t);
+  await server.rpc("EventService", "PushEvent", { namespace: "rpc-session", event: "rpc.session", payload: { n: 1 } });
+  await eventually(async () => stream.received.length, (n) => n === 1, 10_000, 50);
+  new Webhook(session.webhook_secret).verify(stream.received[0].body, stream.received[0].headers);
+  // A stock Connect client sends lowerCamelCase names.
+  assert.deepEqual(await server.rpc("ListenService", "AnswerListenDelivery", { namespace: "rpc-session", sessionId: session.session_id, requestId: stream.received[0].request_id, status: 201 }), {});
+  const attempts = await eventually(() => attemptsOf(server, "rpc-session", session.webhook_id), (a) => a.length === 1, 10_000, 100);
+  assert.equal(attempts[0].response_code, 201);
+  stream.close();
+  await server.rpc("ListenService", "EndListenSession", { namespace: "rpc-session", session_id: session.session_id });
+  assert.equal((await server.rest("GET", `/v1/consumers/rpc-session/webhooks/${session.webhook_id}`)).status, 404);
+  const again = await server.rpcRaw("ListenService", "EndListenSession", { namespace: "rpc-session", session_id: session.session_id });
+  assert.deepEqual([again.status, again.body.code], [404, "not_found"]);
+});
