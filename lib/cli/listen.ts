@@ -69,8 +69,9 @@ export function receiver(verifier: Webhook, format: OutputFormat, target: string
       } catch {
         /* a transform may send another format */
       }
-      const answer = target ? await forward(target, method, headers, body) : { status: 200, body: "", note: "" };
-      const line = { event: envelope.event_name ?? "?", delivery_id: headers["x-svc-delivery-id"], attempt: envelope.attempt, signature: verified ? "verified" : "INVALID", forwarded: target ? answer.status : undefined };
+      const answer = target ? await forward(target, method, headers, body) : { status: 200, body: "", note: "answered 200" };
+      // `status` is what svc records as the attempt's response code.
+      const line = { event: envelope.event_name ?? "?", delivery_id: headers["x-svc-delivery-id"], attempt: envelope.attempt, signature: verified ? "verified" : "INVALID", status: answer.status, forwarded: target ? answer.status : undefined };
       process.stdout.write(formatRecord(format, { ...line, body: envelope }, `${line.event}  ${line.delivery_id}  attempt ${line.attempt ?? "?"}  signature ${verified ? "✓" : "✗"}${answer.note ? `  ${answer.note}` : ""}`));
       return answer;
     },

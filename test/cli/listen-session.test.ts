@@ -163,6 +163,7 @@ test("with two instances the stream and the answers go through one while the oth
   await wait(() => /"signature":"verified"/.test(io.out), "a verified delivery printed");
   const attempts = await eventually(() => attemptsOf(front, "cli-two", webhookId), (a) => a.length === 1, 10_000, 100);
   assert.equal(attempts[0].response_code, 200, "the CLI's answer (no --forward: 200) recorded by the claiming instance");
+  assert.equal(JSON.parse(io.out.trim().split("\n")[0]!).status, 200);
   child.kill("SIGINT");
   assert.equal(await exited(child), 0, io.err);
 });
