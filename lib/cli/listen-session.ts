@@ -26,13 +26,39 @@ interface StreamedRequest {
 /** Waits before a resume grow to this (the session lives `lease_seconds` without a stream). */
 const MAX_RESUME_DELAY_MS = 5_000;
 
+/** svc writes at least a keep-alive comment every 15 s: a stream silent for this long is dead (a half-open TCP). */
+const SILENT_STREAM_MS = 45_000;
+
+class SilentStream extends Error {}
+
 /** Reads one stream until it ends; calls `onDelivery` for every delivery event without waiting for it. */
-async function readStream(remote: Remote, path: string, signal: AbortSignal, onOpen: () => void, onDelivery: (r: StreamedRequest) => void): Promise<void> {
+async function readStream(remote: Remote, path: string, stop: AbortSignal, onOpen: () => void, onDelivery: (r: StreamedRequest) => void): Promise<void> {
+  const local = new AbortController();
+  const onStop = () => local.abort();
+  stop.addEventListener("abort", onStop, { once: true });
+  let watchdog: NodeJS.Timeout | undefined;
+  const heard = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => local.abort(new SilentStream(`nothing from svc for ${SILENT_STREAM_MS / 1000} s`)), SILENT_STREAM_MS);
+  };
+  try {
+    heard();
+    await readEvents(remote, path, local.signal, heard, onOpen, onDelivery);
+  } catch (err) {
+    if (stop.aborted) return;
+    throw local.signal.reason instanceof SilentStream ? local.signal.reason : err;
+  } finally {
+    clearTimeout(watchdog);
+    stop.removeEventListener("abort", onStop);
+  }
+}
+
+async function readEvents(remote: Remote, path: string, signal: AbortSignal, heard: () => void, onOpen: () => void, onDelivery: (r: StreamedRequest) => void): Promise<void> {
   let res: Response;
   try {
     res = await fetch(remote.url + path, { headers: { accept: "text/event-stream", ...(remote.apiKey ? { "x-api-key": remote.apiKey } : {}) }, signal });
   } catch (err) {
-    if (signal.aborted) return;
+    if (signal.aborted) throw err;
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     throw new Error(`cannot reach ${remote.url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
   }
@@ -44,6 +70,7 @@ async function readStream(remote: Remote, path: string, signal: AbortSignal, onO
   let buffer = "";
   try {
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      heard();
       buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, "\n");
       let end;
       while ((end = buffer.indexOf("\n\n")) >= 0) {
@@ -60,6 +87,7 @@ async function readStream(remote: Remote, path: string, signal: AbortSignal, onO
     }
   } catch (err) {
     if (!signal.aborted) throw err;
+    throw signal.reason;
   }
 }
 
