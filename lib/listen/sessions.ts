@@ -53,13 +53,17 @@ export async function createListenSession(deps: Deps, namespace: string, input: 
   };
 }
 
-/** Ends sessions and removes their webhooks (deliveries go in the background, as for any unregistered webhook). */
+/**
+ * Ends sessions: their webhooks first (deliveries go in the background, as for any unregistered webhook), the
+ * session rows last, so a failure in between leaves a session the expiry job finds and finishes again.
+ */
 async function endSessions(deps: Deps, ended: { id: string; namespace: string; webhook_id: string }[]): Promise<void> {
   for (const s of ended) {
     await unregisterWebhook(deps, s.namespace, s.webhook_id).catch((err) => {
       if (!(err instanceof AppError && err.code === "not_found")) throw err;
     });
     await deps.db.query("delete from listen_requests where session_id = $1", [s.id]);
+    await deps.db.query("delete from listen_sessions where id = $1", [s.id]);
     // The stream serving it (on any instance) closes now rather than at its next lease renewal.
     await deps.db.query(`select ${notifyListenSql("$1")}`, [endedKey(s.id)]);
     listenHub(deps.signals).local(endedKey(s.id));
@@ -67,18 +71,14 @@ async function endSessions(deps: Deps, ended: { id: string; namespace: string; w
 }
 
 export async function deleteListenSession(deps: Deps, namespace: string, id: string): Promise<void> {
-  const { rows } = await deps.db.query("delete from listen_sessions where id = $1 and namespace = $2 returning id, namespace, webhook_id", [id, namespace]);
+  const { rows } = await deps.db.query("select id, namespace, webhook_id from listen_sessions where id = $1 and namespace = $2", [id, namespace]);
   if (!rows[0]) throw notFound(`listen session ${id} not found in consumer "${namespace}"`);
   await endSessions(deps, rows);
 }
 
 /** The scheduled job's step: sessions whose lease ran out go, with their webhooks; stale requests too. */
 export async function expireListenSessions(deps: Deps, limit = 100): Promise<{ expired: number; stale_requests: number }> {
-  const { rows } = await deps.db.query(
-    `delete from listen_sessions where id in (select id from listen_sessions where expires_at < now() order by expires_at limit $1)
-     returning id, namespace, webhook_id`,
-    [limit],
-  );
+  const { rows } = await deps.db.query("select id, namespace, webhook_id from listen_sessions where expires_at < now() order by expires_at limit $1", [limit]);
   await endSessions(deps, rows);
   const stale = await deps.db.query("delete from listen_requests where created_at < now() - make_interval(secs => $1)", [STALE_REQUEST_SECONDS]);
   return { expired: rows.length, stale_requests: stale.rowCount ?? 0 };
@@ -93,13 +93,13 @@ export interface ListenAnswer {
 /** The CLI's answer to one streamed request; it becomes the attempt's response on whichever instance waits for it. */
 export async function answerListenRequest(deps: Deps, namespace: string, sessionId: string, answer: ListenAnswer): Promise<void> {
   const { rowCount } = await deps.db.query(
-      `with a as (
-         update listen_requests r set answer_status = $3, answer_body = $4, answered_at = now()
-          where r.id = $1 and r.session_id = $2 and r.answered_at is null
-            and exists (select 1 from listen_sessions s where s.id = $2 and s.namespace = $5)
-         returning r.id)
-       select ${notifyListenSql("'a:' || a.id::text")} from a`,
-      [answer.request_id, sessionId, answer.status, answer.body, namespace],
+    `with a as (
+       update listen_requests r set answer_status = $3, answer_body = $4, answered_at = now()
+        where r.id = $1 and r.session_id = $2 and r.answered_at is null
+          and exists (select 1 from listen_sessions s where s.id = $2 and s.namespace = $5)
+       returning r.id)
+     select ${notifyListenSql("'a:' || a.id::text")} from a`,
+    [answer.request_id, sessionId, answer.status, answer.body, namespace],
   );
   if (!rowCount) throw notFound(`request ${answer.request_id} of listen session ${sessionId} is not waiting for an answer (answered already, timed out, or unknown)`);
   listenHub(deps.signals).local(answerKey(answer.request_id));

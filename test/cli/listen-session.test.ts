@@ -148,6 +148,11 @@ test("an abandoned listen session (stream gone, lease over) is removed with its 
   assert.equal((await server.rest("GET", session.stream_path)).status, 404, "it cannot be resumed");
   assert.equal((await server.rest("GET", `/v1/consumers/api-abandon/webhooks/${kept.webhook_id}`)).status, 200, "a live session is untouched");
   assert.equal((await server.rest("DELETE", `/v1/consumers/api-abandon/listen-sessions/${session.session_id}`)).status, 404);
+
+  // Only a session's own webhook skips the target check: the same kind of URL through the webhook API is refused.
+  const posing = await server.rest("POST", "/v1/consumers/api-abandon/webhooks", { url: `https://${kept.session_id}.listen.svc.invalid/`, events: ["api.abandon"] });
+  assert.equal(posing.status, 400);
+  assert.match(posing.body.detail, /not an allowed webhook target/);
 });
 
 test("with two instances the stream and the answers go through one while the other claims and records the delivery", async (t) => {
