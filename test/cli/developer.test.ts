@@ -115,7 +115,8 @@ test("tail shows deliveries, follows their changes as JSON lines, and prints a p
   const { startReceiver } = await import("../helpers/receiver.ts");
   const hook = (await startReceiver(t)).path("/tail").answers({ status: 500 }, { status: 200 });
   await server.rpc("EventService", "RegisterEvent", { name: "cli.tail" });
-  await server.rest("POST", "/v1/consumers/cli-tail/webhooks", { url: hook.url, events: ["cli.tail"], http_config: { max_retries: 2, retry_backoff_seconds: 1 } });
+  await server.rest("POST", "/v1/consumers/cli-tail/webhooks", { url: hook.url, events: ["cli.tail"], http_config: { max_retries: 2, retry_backoff_seconds: 3 } });
+  // The retry waits 1.5–3 s: long enough for a poll every 200 ms to see it even on a loaded machine.
 
   const child = spawn(process.execPath, ["dist/cli.js", "tail", "deliveries", "--follow", "--interval", "200ms", "-o", "json"], { env: { PATH: process.env.PATH!, ...env } });
   t.after(() => child.kill());
