@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../app/context.ts";
 import type { OutboundRequest, SendResult } from "../deliveries/http-send.ts";
-import { answerKey, listenHub, notifyListenSql, requestKey } from "./hub.ts";
+import { answerKey, endedKey, listenHub, notifyListenSql, requestKey } from "./hub.ts";
 
 /** How often a waiting attempt looks for its answer when no notification came (a lost NOTIFY only delays). */
 const POLL_MS = 1_000;
@@ -30,13 +30,14 @@ export function createListenTransport(app: Pick<AppContext, "queueDb" | "signals
   const db = app.queueDb;
   const hub = listenHub(app.signals);
 
-  const waitForAnswer = (id: string, req: OutboundRequest) =>
+  const waitForAnswer = (id: string, sessionId: string, req: OutboundRequest) =>
     new Promise<AnswerRow>((resolve, reject) => {
       let settled = false;
       const finish = (fn: () => void) => {
         if (settled) return;
         settled = true;
         off();
+        offEnded();
         clearInterval(poll);
         clearTimeout(deadline);
         req.signal?.removeEventListener("abort", onStop);
@@ -48,6 +49,8 @@ export function createListenTransport(app: Pick<AppContext, "queueDb" | "signals
           .then(({ rows }) => rows[0] && finish(() => resolve(rows[0]!)))
           .catch(() => {});
       const off = hub.on(answerKey(id), () => void check());
+      // A session that ends (Ctrl-C, expiry) answers nothing more: the slot is given up now, not at the timeout.
+      const offEnded = hub.on(endedKey(sessionId), () => finish(() => reject(Object.assign(new Error("the listen session ended"), { code: "ECONNRESET" }))));
       const poll = setInterval(() => void check(), POLL_MS);
       const deadline = setTimeout(() => finish(() => reject(new NoAnswerError(req.timeoutMs))), req.timeoutMs);
       const onStop = () => finish(() => reject(req.signal?.reason));
@@ -66,7 +69,7 @@ export function createListenTransport(app: Pick<AppContext, "queueDb" | "signals
         values: [id, sessionId, req.headers["x-svc-delivery-id"], req.method, req.headers, req.body],
       });
       hub.local(requestKey(sessionId));
-      const answer = await waitForAnswer(id, req);
+      const answer = await waitForAnswer(id, sessionId, req);
       const body = (answer.answer_body ?? "").slice(0, req.maxResponseBytes);
       return { status: answer.answer_status, retryAfter: null, body, responseTimeMs: Math.round(performance.now() - started), redirects: 0 };
     } catch (err) {

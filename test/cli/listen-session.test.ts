@@ -134,6 +134,19 @@ test("a resumed stream takes the session over and gets the requests the broken o
   second.close();
 });
 
+test("ending a session gives up its attempts waiting for an answer at once, not at their timeout", async (t) => {
+  const server = await startTestService(t, { workers: true, logLevel: "error" });
+  await server.rpc("EventService", "RegisterEvent", { name: "api.end" });
+  const session = (await server.rest("POST", "/v1/consumers/api-end/listen-sessions", { events: ["api.end"], http_config: { request_timeout_seconds: 120 } })).body;
+  const stream = await openStream(server, session.stream_path, t);
+  await server.rest("POST", "/v1/consumers/api-end/events?event=api.end", { payload: { n: 1 } });
+  await eventually(async () => stream.received.length, (n) => n === 1, 10_000, 50);
+  assert.equal(server.workers!.delivery.load().inFlight, 1, "the attempt waits for the CLI's answer, holding its slot");
+  assert.equal((await server.rest("DELETE", `/v1/consumers/api-end/listen-sessions/${session.session_id}`)).status, 204);
+  await eventually(async () => server.workers!.delivery.load().inFlight, (n) => n === 0, 5_000, 20);
+  stream.close();
+});
+
 test("an abandoned listen session (stream gone, lease over) is removed with its webhook by the scheduled job", async (t) => {
   const server = await startTestService(t, { logLevel: "error" });
   await server.rpc("EventService", "RegisterEvent", { name: "api.abandon" });
