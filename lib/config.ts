@@ -16,6 +16,15 @@ function validateCidr(cidr: string): string | undefined {
 }
 const DAY_SECONDS = 86_400;
 
+/** A percent-encoded OTEL_* value; one that does not decode is kept as written. */
+function decodeValue(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
 const bool = (name: string, fallback: boolean) =>
   z
     .string()
@@ -126,7 +135,7 @@ const Env = z.object({
           ctx.addIssue({ code: "custom", message: "OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value pairs (values URL-encoded)" });
           return z.NEVER;
         }
-        headers[pair.slice(0, eq).trim().toLowerCase()] = decodeURIComponent(pair.slice(eq + 1).trim());
+        headers[pair.slice(0, eq).trim().toLowerCase()] = decodeValue(pair.slice(eq + 1).trim());
       }
       return headers;
     }),
@@ -142,7 +151,7 @@ const Env = z.object({
           ctx.addIssue({ code: "custom", message: "OTEL_RESOURCE_ATTRIBUTES must be comma-separated key=value pairs" });
           return z.NEVER;
         }
-        attributes[pair.slice(0, eq).trim()] = decodeURIComponent(pair.slice(eq + 1).trim());
+        attributes[pair.slice(0, eq).trim()] = decodeValue(pair.slice(eq + 1).trim());
       }
       return attributes;
     }),
