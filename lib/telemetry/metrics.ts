@@ -51,6 +51,9 @@ export class Metrics {
     this.fanoutLag = meter.createHistogram("svc_fanout_lag_seconds", { description: "From an event's push to the first attempt of each of its deliveries", advice: { explicitBucketBoundaries: LAG_BUCKETS } });
     this.templateErrors = meter.createCounter("svc_template_errors", { description: "Transforms that failed to render, by what happened (fail: delivery failed, fallback: the envelope was sent)" });
     this.pausedAutomatically = meter.createCounter("svc_webhooks_paused_automatically", { description: "Webhooks svc paused itself, by reason (gone, auto_disabled)" });
+    // Rare events start at zero, so alerts on increase() see a series from the first scrape on.
+    for (const reason of ["gone", "auto_disabled"]) this.pausedAutomatically.add(0, { reason });
+    if (!options.perConsumer) for (const on_error of ["fail", "fallback"]) this.templateErrors.add(0, { on_error });
   }
 
   /** Attributes of a delivery figure: the consumer only when per-consumer labels are on. */

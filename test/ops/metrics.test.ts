@@ -101,3 +101,19 @@ test("queue depth and oldest due age by status, batch progress and dropped spans
   assert.equal(families.get("svc_batch_items")?.type, "GAUGE");
   assert.equal(sum(families.get("svc_otel_spans_dropped_total")), 0, "no exporter, nothing dropped");
 });
+
+test("the Grafana dashboard and the alert rules use only metric names svc serves", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { parse } = await import("yaml");
+  const text = (await svc().request("/metrics")).body as string;
+  const served = new Set([...text.matchAll(/^([a-zA-Z_:][\w:]*)[{ ]/gm)].map((m) => m[1]!));
+  for (const family of text.matchAll(/^# TYPE (\S+) (\w+)$/gm)) served.add(family[1]!);
+  const dashboard = JSON.parse(readFileSync("docs/observability/grafana-dashboard.json", "utf8"));
+  const exprs: string[] = dashboard.panels.flatMap((p: { targets?: { expr: string }[] }) => (p.targets ?? []).map((t) => t.expr));
+  const rules = parse(readFileSync("docs/observability/alerts.yml", "utf8"));
+  for (const group of rules.groups) for (const rule of group.rules) exprs.push(rule.expr);
+  assert.ok(exprs.length > 20);
+  const used = new Set(exprs.flatMap((e) => [...e.matchAll(/\b((?:svc|http_server)_[a-z_]+)/g)].map((m) => m[1]!)));
+  const unknown = [...used].filter((name) => !served.has(name));
+  assert.deepEqual(unknown, [], "every metric in the dashboard and the alerts is on /metrics");
+});
