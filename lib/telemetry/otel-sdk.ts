@@ -2,7 +2,7 @@
 // the configured protocol, the sampler, the resource, and an export queue that never blocks svc. A slow or dead
 // collector costs dropped spans (counted), never a slower delivery or API call.
 import { Metadata } from "@grpc/grpc-js";
-import { context, diag, trace, TraceFlags, type Context, type Span } from "@opentelemetry/api";
+import { context, diag, ROOT_CONTEXT, trace, TraceFlags, type Context, type Span } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { ExportResultCode, W3CTraceContextPropagator, type ExportResult } from "@opentelemetry/core";
 import { OTLPMetricExporter as GrpcMetricExporter } from "@opentelemetry/exporter-metrics-otlp-grpc";
@@ -131,8 +131,8 @@ export function startOtelSdk(otel: OtelConfig, version: string, log: Logger): Tr
     webhookTraceparent: otel.webhookTraceparent,
     metricReader,
     extract(traceparent): Context {
-      const root = context.active();
-      return traceparent ? propagator.extract(root, { traceparent }, getter) : root;
+      // Always from the root: what is stored or received is the only parent, never whatever happens to be active.
+      return traceparent ? propagator.extract(ROOT_CONTEXT, { traceparent }, getter) : ROOT_CONTEXT;
     },
     traceparentOf(span: Span): string | null {
       if (!span.isRecording()) return null;

@@ -1,7 +1,7 @@
 // Tracing as the rest of svc sees it: a Tracer from the OpenTelemetry API plus the few helpers svc needs. Without
 // OTEL_EXPORTER_OTLP_ENDPOINT this is `tracingOff` and nothing of the SDK is loaded (the API's no-op tracer costs
 // ≈ 0.1 µs a call, the SDK's ≈ 3.7 µs); call sites also test `enabled` and skip span work entirely.
-import { context, trace, type Context, type Span, type Tracer } from "@opentelemetry/api";
+import { ROOT_CONTEXT, trace, type Context, type Span, type Tracer } from "@opentelemetry/api";
 import type { MetricReader } from "@opentelemetry/sdk-metrics";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
@@ -14,7 +14,7 @@ export interface Tracing {
   readonly webhookTraceparent: boolean;
   /** The OTLP metrics reader, added to svc's MeterProvider beside the Prometheus one. */
   readonly metricReader?: MetricReader;
-  /** The context a stored or received `traceparent` describes (the root context when absent or invalid). */
+  /** The context a stored or received `traceparent` describes, on the root context (the root when absent or invalid). */
   extract(traceparent: string | null | undefined): Context;
   /** The `traceparent` of a span, or null when the span is not being recorded. */
   traceparentOf(span: Span): string | null;
@@ -27,7 +27,7 @@ export const tracingOff: Tracing = {
   enabled: false,
   tracer: trace.getTracer("svc"),
   webhookTraceparent: false,
-  extract: () => context.active(),
+  extract: () => ROOT_CONTEXT,
   traceparentOf: () => null,
   droppedSpans: () => 0,
   shutdown: async () => {},
