@@ -1,5 +1,6 @@
-// A real OTLP collector for tests: OTLP/HTTP (protobuf) on /v1/traces and /v1/metrics, or OTLP/gRPC, decoding with
-// the official proto definitions (the protobufjs module generated from them, shipped by otlp-transformer 0.57.2).
+// A real OTLP collector for tests: OTLP/HTTP (protobuf, or JSON) on /v1/traces and /v1/metrics, or OTLP/gRPC,
+// decoding protobuf with the official proto definitions (the protobufjs module generated from them, shipped by
+// otlp-transformer 0.57.2). OTLP/JSON is the same structure with ids as hex strings.
 import * as grpc from "@grpc/grpc-js";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -45,7 +46,7 @@ export interface OtlpReceiver {
   close(): Promise<void>;
 }
 
-const hex = (b: Uint8Array | undefined) => Buffer.from(b ?? []).toString("hex");
+const hex = (b: Uint8Array | string | undefined) => (typeof b === "string" ? b : Buffer.from(b ?? []).toString("hex"));
 
 function anyValue(v: any): unknown {
   if (!v) return undefined;
@@ -92,7 +93,7 @@ function collectPoints(into: ReceivedPoint[], request: any): void {
   }
 }
 
-/** OTLP/HTTP with protobuf bodies (what `http/protobuf` sends). */
+/** OTLP/HTTP with protobuf bodies (what `http/protobuf` sends) or JSON ones (`http/json`). */
 export async function startOtlpHttpReceiver(t?: Pick<TestContext, "after">): Promise<OtlpReceiver> {
   const received: OtlpReceiver = { endpoint: "", spans: [], points: [], requests: [], close: async () => {} };
   const server: Server = createServer((req, res) => {
@@ -102,6 +103,13 @@ export async function startOtlpHttpReceiver(t?: Pick<TestContext, "after">): Pro
       const body = Buffer.concat(chunks);
       received.requests.push({ path: req.url ?? "", headers: req.headers });
       try {
+        if (req.headers["content-type"] === "application/json") {
+          const request = JSON.parse(body.toString("utf8"));
+          if (req.url === "/v1/traces") collectSpans(received.spans, request);
+          else collectPoints(received.points, request);
+          res.writeHead(200, { "content-type": "application/json" }).end("{}");
+          return;
+        }
         if (req.headers["content-type"] !== "application/x-protobuf") throw new Error(`unexpected content type ${req.headers["content-type"]}`);
         if (req.url === "/v1/traces") {
           collectSpans(received.spans, TraceRequest.toObject(TraceRequest.decode(body), { longs: String }));

@@ -155,6 +155,18 @@ test("OTLP/gRPC: the same chain arrives through a gRPC collector, and traceparen
   assert.deepEqual(collector.requests.find((r) => r.path === "TraceService/Export")?.headers["x-collector-token"], "t0k=en");
 });
 
+test("OTLP/HTTP JSON: the push and its attempt arrive as JSON exports", { timeout: 60_000 }, async (t) => {
+  const collector = await startOtlpHttpReceiver(t);
+  const svc = await startTestService(t, { workers: true, env: otelEnv(collector, "http/json") });
+  const hook = (await startReceiver(t)).path("/json-hook").answers({ status: 200 });
+  const { event } = await register(svc, hook.url);
+  const eventId = await push(svc, event);
+  assert.equal((await settled(svc, eventId)).status, "SUCCESS");
+  const spans = await eventually(async () => collector.spans, (s) => attemptsOf(s, eventId).length === 1, 15_000, 100);
+  assert.equal(attemptsOf(spans, eventId)[0]!.parentSpanId, pushSpanOf(spans, eventId)!.spanId);
+  assert.ok(collector.requests.some((r) => r.headers["content-type"] === "application/json"));
+});
+
 test("log lines written inside a span carry its trace_id and span_id", { timeout: 60_000 }, async (t) => {
   const collector = await startOtlpHttpReceiver(t);
   const svc = await startTestService(t, { env: otelEnv(collector, "http/protobuf"), logLevel: "info" });
