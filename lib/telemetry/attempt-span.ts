@@ -9,6 +9,14 @@ import { redactText } from "../log.ts";
 import { failSpan, serverAttributes } from "./spans.ts";
 import type { Tracing } from "./tracing.ts";
 
+/** The host attributes of a webhook, parsed once per cached target (a target is replaced when its webhook changes). */
+const hosts = new WeakMap<Target, Record<string, string | number>>();
+function hostOf(target: Target): Record<string, string | number> {
+  let attributes = hosts.get(target);
+  if (!attributes) hosts.set(target, (attributes = serverAttributes(target.url)));
+  return attributes;
+}
+
 /** Runs `attempt` inside its span; `attempt` receives the traceparent to send, when outgoing traceparent is on. */
 export function tracedAttempt(
   tracing: Tracing,
@@ -20,7 +28,7 @@ export function tracedAttempt(
 ): Promise<AttemptResult> {
   const attributes = {
     "http.request.method": method,
-    ...serverAttributes(target.url),
+    ...hostOf(target),
     "svc.consumer": claim.namespace,
     "svc.webhook.id": claim.webhookId,
     "svc.delivery.id": claim.id,
