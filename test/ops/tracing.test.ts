@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";
 import { startOtlpGrpcReceiver, startOtlpHttpReceiver, type OtlpReceiver, type ReceivedPoint, type ReceivedSpan } from "../helpers/otlp-receiver.ts";
+import { failSpan } from "../../lib/telemetry/spans.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -181,6 +182,18 @@ test("log lines written inside a span carry its trace_id and span_id", { timeout
   assert.equal(inside.span_id, ids.spanId);
   assert.equal(inside.url, "https://example.com");
   assert.equal(svc.logs.find((l) => l.msg === "outside any span")!.trace_id, undefined);
+});
+
+test("exception messages on spans keep only the scheme and host of any URL", { timeout: 60_000 }, async (t) => {
+  const collector = await startOtlpHttpReceiver(t);
+  const svc = await startTestService(t, { env: otelEnv(collector, "http/protobuf") });
+  const span = svc.app.tracing.tracer.startSpan("test.failure");
+  failSpan(span, new Error("request to https://hookuser:hookpass@hooks.example.com/hook-path?token=query-secret failed"));
+  span.end();
+  const spans = await eventually(async () => collector.spans, (s) => s.some((x) => x.name === "test.failure"), 15_000, 100);
+  const failed = spans.find((x) => x.name === "test.failure")!;
+  assert.equal(failed.status.message, "request to https://hooks.example.com failed");
+  assert.equal(failed.events[0]!.attributes["exception.message"], "request to https://hooks.example.com failed");
 });
 
 async function refusedPort(): Promise<number> {
