@@ -166,6 +166,7 @@ const Env = z.object({
     .max(1, "OTEL_TRACES_SAMPLER_ARG must be a ratio between 0 and 1")
     .default(1),
   OTEL_METRIC_EXPORT_INTERVAL: count("OTEL_METRIC_EXPORT_INTERVAL", 100, 3_600_000, 60_000),
+  OTEL_SDK_DISABLED: bool("OTEL_SDK_DISABLED", false),
   SVC_WEBHOOK_TRACEPARENT: bool("SVC_WEBHOOK_TRACEPARENT", true),
   PORT: z.coerce
     .number({ error: "PORT must be a port number" })
@@ -254,7 +255,7 @@ function toConfig(e: z.infer<typeof Env>) {
     aiApiKey: e.SVC_AI_API_KEY,
     /** OpenTelemetry export (the standard OTEL_* variables); no endpoint = no exporter, nothing of the SDK loaded. */
     otel: {
-      endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      endpoint: e.OTEL_SDK_DISABLED ? undefined : e.OTEL_EXPORTER_OTLP_ENDPOINT,
       protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf",
       headers: e.OTEL_EXPORTER_OTLP_HEADERS,
       serviceName: e.OTEL_SERVICE_NAME ?? e.OTEL_RESOURCE_ATTRIBUTES["service.name"] ?? "svc",

@@ -154,6 +154,7 @@ test("OpenTelemetry takes the standard OTEL_* variables, with defaults and clear
   assert.equal(on.serviceName, "from-attrs", "service.name from the resource attributes when OTEL_SERVICE_NAME is unset");
   assert.equal(loadConfig({ ...base, OTEL_SERVICE_NAME: "named", OTEL_RESOURCE_ATTRIBUTES: "service.name=x" }).config.otel.serviceName, "named");
   assert.deepEqual([on.protocol, on.sampler, on.samplerRatio, on.webhookTraceparent], ["grpc", "parentbased_traceidratio", 0.25, false]);
+  assert.equal(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SDK_DISABLED: "true" }).config.otel.endpoint, undefined, "OTEL_SDK_DISABLED wins");
   assert.match(problemsOf({ ...base, OTEL_EXPORTER_OTLP_PROTOCOL: "udp" }).join("\n"), /OTEL_EXPORTER_OTLP_PROTOCOL must be grpc, http\/protobuf or http\/json/);
   assert.match(problemsOf({ ...base, OTEL_TRACES_SAMPLER: "sometimes" }).join("\n"), /OTEL_TRACES_SAMPLER must be/);
   assert.match(problemsOf({ ...base, OTEL_TRACES_SAMPLER_ARG: "2" }).join("\n"), /OTEL_TRACES_SAMPLER_ARG must be a ratio/);
