@@ -86,6 +86,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     version: app.version,
     stopSignal: stopController.signal,
     dispatcherFor: options.dispatcherFor,
+    tracing: app.tracing.enabled ? app.tracing : undefined,
     async checkRedirect(url) {
       const verdict = await app.ssrf.checkUrl(url);
       if (!verdict.ok) throw new Error(verdict.reason);

@@ -1,4 +1,5 @@
 // The fan-out worker: turns waiting events into deliveries, batch by batch, as soon as a push signals them.
+import { trace, type Link } from "@opentelemetry/api";
 import type { AppContext } from "../lib/app/context.ts";
 import type { Claimed } from "../lib/deliveries/queue.ts";
 import type { EventData } from "../lib/deliveries/targets.ts";
@@ -27,11 +28,26 @@ export function startFanOutWorker(app: AppContext, options: { batch?: number; po
     pollMs: options.pollMs,
     async step() {
       const handOff = options.handOff;
-      const { events, deliveries, claimed, claimedEvents } = await fanOutBatch(app.queueDb, batch, handOff?.preClaim());
+      const started = app.tracing.enabled ? Date.now() : 0;
+      const { events, deliveries, claimed, claimedEvents, traceparents } = await fanOutBatch(app.queueDb, batch, handOff?.preClaim());
+      if (app.tracing.enabled && events > 0) fanOutSpan(app, started, { events, deliveries, handedOver: claimed.length }, traceparents);
       if (claimed.length) handOff!.adopt(claimed, claimedEvents);
       if (deliveries > claimed.length) app.signals.local("deliveries");
       return events === batch;
     },
   });
   return { poke: loop.wake, idle: loop.idle, stop: loop.stop };
+}
+
+/**
+ * One span per fan-out batch, its own trace: a batch serves up to `batch` events of as many traces, so it links to
+ * each push (the span's link limit, 128, keeps the first ones) rather than pretend to belong to one of them.
+ */
+function fanOutSpan(app: AppContext, startedMs: number, counts: { events: number; deliveries: number; handedOver: number }, traceparents: string[]): void {
+  const links: Link[] = traceparents.flatMap((tp) => {
+    const context = trace.getSpanContext(app.tracing.extract(tp));
+    return context ? [{ context }] : [];
+  });
+  const attributes = { "svc.fanout.events": counts.events, "svc.fanout.deliveries": counts.deliveries, "svc.fanout.handed_over": counts.handedOver };
+  app.tracing.tracer.startSpan("svc.fanout", { root: true, startTime: startedMs, links, attributes }).end();
 }

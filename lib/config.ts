@@ -16,6 +16,15 @@ function validateCidr(cidr: string): string | undefined {
 }
 const DAY_SECONDS = 86_400;
 
+/** A percent-encoded OTEL_* value; one that does not decode is kept as written. */
+function decodeValue(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
 const bool = (name: string, fallback: boolean) =>
   z
     .string()
@@ -115,6 +124,50 @@ const Env = z.object({
   OTEL_EXPORTER_OTLP_PROTOCOL: z
     .enum(["grpc", "http/protobuf", "http/json"], { error: "OTEL_EXPORTER_OTLP_PROTOCOL must be grpc, http/protobuf or http/json" })
     .optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const headers: Record<string, string> = {};
+      for (const pair of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+        const eq = pair.indexOf("=");
+        if (eq <= 0) {
+          ctx.addIssue({ code: "custom", message: "OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value pairs (values URL-encoded)" });
+          return z.NEVER;
+        }
+        headers[pair.slice(0, eq).trim().toLowerCase()] = decodeValue(pair.slice(eq + 1).trim());
+      }
+      return headers;
+    }),
+  OTEL_SERVICE_NAME: z.string().optional().transform((v) => v?.trim() || undefined),
+  OTEL_RESOURCE_ATTRIBUTES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const attributes: Record<string, string> = {};
+      for (const pair of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+        const eq = pair.indexOf("=");
+        if (eq <= 0) {
+          ctx.addIssue({ code: "custom", message: "OTEL_RESOURCE_ATTRIBUTES must be comma-separated key=value pairs" });
+          return z.NEVER;
+        }
+        attributes[pair.slice(0, eq).trim()] = decodeValue(pair.slice(eq + 1).trim());
+      }
+      return attributes;
+    }),
+  OTEL_TRACES_SAMPLER: z
+    .enum(["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"], {
+      error: "OTEL_TRACES_SAMPLER must be always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off or parentbased_traceidratio",
+    })
+    .default("parentbased_always_on"),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce
+    .number({ error: "OTEL_TRACES_SAMPLER_ARG must be a ratio between 0 and 1" })
+    .min(0, "OTEL_TRACES_SAMPLER_ARG must be a ratio between 0 and 1")
+    .max(1, "OTEL_TRACES_SAMPLER_ARG must be a ratio between 0 and 1")
+    .default(1),
+  OTEL_METRIC_EXPORT_INTERVAL: count("OTEL_METRIC_EXPORT_INTERVAL", 100, 3_600_000, 60_000),
+  OTEL_SDK_DISABLED: bool("OTEL_SDK_DISABLED", false),
+  SVC_WEBHOOK_TRACEPARENT: bool("SVC_WEBHOOK_TRACEPARENT", true),
   PORT: z.coerce
     .number({ error: "PORT must be a port number" })
     .int("PORT must be a port number")
@@ -200,8 +253,19 @@ function toConfig(e: z.infer<typeof Env>) {
     tokenDefaultTtlSeconds: e.SVC_TOKEN_DEFAULT_TTL,
     autoRegisterEvents: e.SVC_AUTO_REGISTER_EVENTS,
     aiApiKey: e.SVC_AI_API_KEY,
-    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
-    otlpProtocol: e.OTEL_EXPORTER_OTLP_PROTOCOL,
+    /** OpenTelemetry export (the standard OTEL_* variables); no endpoint = no exporter, nothing of the SDK loaded. */
+    otel: {
+      endpoint: e.OTEL_SDK_DISABLED ? undefined : e.OTEL_EXPORTER_OTLP_ENDPOINT,
+      protocol: e.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf",
+      headers: e.OTEL_EXPORTER_OTLP_HEADERS,
+      serviceName: e.OTEL_SERVICE_NAME ?? e.OTEL_RESOURCE_ATTRIBUTES["service.name"] ?? "svc",
+      resourceAttributes: e.OTEL_RESOURCE_ATTRIBUTES,
+      sampler: e.OTEL_TRACES_SAMPLER,
+      samplerRatio: e.OTEL_TRACES_SAMPLER_ARG,
+      metricExportIntervalMs: e.OTEL_METRIC_EXPORT_INTERVAL,
+      /** Send W3C traceparent on webhook requests (SVC_WEBHOOK_TRACEPARENT). */
+      webhookTraceparent: e.SVC_WEBHOOK_TRACEPARENT,
+    },
     port: e.PORT,
     host: e.HOST,
     logLevel: e.SVC_LOG_LEVEL,

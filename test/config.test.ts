@@ -136,3 +136,27 @@ test("delivery isolation and auto-disable settings have defaults, bounds and cle
   assert.match(problemsOf({ ...base, SVC_AUTO_DISABLE_AFTER: "10s" })[0]!, /^SVC_AUTO_DISABLE_AFTER "10s" must be a duration of at least 1m/);
   assert.match(problemsOf({ ...base, SVC_AUTO_DISABLE_AFTER: "soon" })[0]!, /^SVC_AUTO_DISABLE_AFTER "soon"/);
 });
+
+test("OpenTelemetry takes the standard OTEL_* variables, with defaults and clear refusals", () => {
+  const off = loadConfig(base).config.otel;
+  assert.deepEqual([off.endpoint, off.protocol, off.serviceName, off.sampler, off.webhookTraceparent], [undefined, "http/protobuf", "svc", "parentbased_always_on", true]);
+  const on = loadConfig({
+    ...base,
+    OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4317",
+    OTEL_EXPORTER_OTLP_PROTOCOL: "grpc",
+    OTEL_EXPORTER_OTLP_HEADERS: "Authorization=Bearer%20abc, x-tenant=t1",
+    OTEL_RESOURCE_ATTRIBUTES: "service.name=from-attrs,deployment.environment=prod",
+    OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+    OTEL_TRACES_SAMPLER_ARG: "0.25",
+    SVC_WEBHOOK_TRACEPARENT: "false",
+  }).config.otel;
+  assert.deepEqual(on.headers, { authorization: "Bearer abc", "x-tenant": "t1" });
+  assert.equal(on.serviceName, "from-attrs", "service.name from the resource attributes when OTEL_SERVICE_NAME is unset");
+  assert.equal(loadConfig({ ...base, OTEL_SERVICE_NAME: "named", OTEL_RESOURCE_ATTRIBUTES: "service.name=x" }).config.otel.serviceName, "named");
+  assert.deepEqual([on.protocol, on.sampler, on.samplerRatio, on.webhookTraceparent], ["grpc", "parentbased_traceidratio", 0.25, false]);
+  assert.equal(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SDK_DISABLED: "true" }).config.otel.endpoint, undefined, "OTEL_SDK_DISABLED wins");
+  assert.match(problemsOf({ ...base, OTEL_EXPORTER_OTLP_PROTOCOL: "udp" }).join("\n"), /OTEL_EXPORTER_OTLP_PROTOCOL must be grpc, http\/protobuf or http\/json/);
+  assert.match(problemsOf({ ...base, OTEL_TRACES_SAMPLER: "sometimes" }).join("\n"), /OTEL_TRACES_SAMPLER must be/);
+  assert.match(problemsOf({ ...base, OTEL_TRACES_SAMPLER_ARG: "2" }).join("\n"), /OTEL_TRACES_SAMPLER_ARG must be a ratio/);
+  assert.match(problemsOf({ ...base, OTEL_EXPORTER_OTLP_HEADERS: "novalue" }).join("\n"), /OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value/);
+});

@@ -9,6 +9,7 @@ import type { EventTypeCache } from "../event-types/cache.ts";
 import type { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";
 import type { Signals } from "../queue/signals.ts";
+import type { Tracing } from "../telemetry/tracing.ts";
 
 export interface Lifecycle {
   /** Migrations applied and workers started. */
@@ -33,6 +34,8 @@ export interface AppContext {
   events: { types: EventTypeCache; inserter: EventInserter };
   tokens: TokenVerifier;
   metrics: Metrics;
+  /** OpenTelemetry traces (`tracingOff` without an OTLP endpoint). */
+  tracing: Tracing;
 }
 
 /** Who is calling. `disabled` means SVC_API_KEY is unset and every caller has full access. */

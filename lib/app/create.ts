@@ -9,15 +9,19 @@ import type { Logger } from "../log.ts";
 import { createSignals } from "../queue/signals.ts";
 import { createEgressPolicy } from "../egress/index.ts";
 import { Metrics } from "../telemetry/metrics.ts";
+import { tracingOff, type Tracing } from "../telemetry/tracing.ts";
 import { VERSION } from "../version.ts";
 import type { AppContext } from "./context.ts";
 
 export interface CreateOptions {
   /** Listen for wake-ups from other instances (off for tools that never run workers). */
   listen?: boolean;
+  /** OTLP export, started by the server (lib/telemetry/tracing.ts); off when absent. */
+  tracing?: Tracing;
 }
 
 export function createAppContext(config: Config, db: Db, log: Logger, options: CreateOptions = {}, queueDb: Db = db): AppContext {
+  const tracing = options.tracing ?? tracingOff;
   const signals = createSignals(options.listen === false ? undefined : config.databaseUrl, log);
   return {
     config,
@@ -31,6 +35,7 @@ export function createAppContext(config: Config, db: Db, log: Logger, options: C
     signals,
     events: { types: new EventTypeCache(db), inserter: new EventInserter(db, () => signals.local("events")) },
     tokens: new TokenVerifier(db, log),
-    metrics: new Metrics({ version: VERSION, perConsumer: config.metrics.perConsumer }),
+    metrics: new Metrics({ version: VERSION, perConsumer: config.metrics.perConsumer, serviceName: config.otel.serviceName, resourceAttributes: config.otel.resourceAttributes, readers: tracing.metricReader ? [tracing.metricReader] : [] }),
+    tracing,
   };
 }

@@ -10,7 +10,7 @@ import { recordProgress, stillProcessing, type ClaimedBatch } from "./batches.ts
 
 const CHUNK = 500;
 
-export async function runBatch(app: Pick<AppContext, "db" | "config" | "events" | "signals" | "log" | "metrics">, batch: ClaimedBatch, shouldStop: () => boolean = () => false): Promise<"completed" | "cancelled" | "paused"> {
+export async function runBatch(app: Pick<AppContext, "db" | "config" | "events" | "signals" | "log" | "metrics" | "tracing">, batch: ClaimedBatch, shouldStop: () => boolean = () => false): Promise<"completed" | "cancelled" | "paused"> {
   for (let at = batch.cursor; at < batch.itemIds.length; at += CHUNK) {
     if (shouldStop()) return "paused";
     const chunk = batch.itemIds.slice(at, at + CHUNK);

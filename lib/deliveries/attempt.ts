@@ -2,6 +2,8 @@
 import { randomUUID } from "node:crypto";
 import type { Dispatcher } from "undici";
 import type { HealthSample } from "../health/record.ts";
+import { tracedAttempt } from "../telemetry/attempt-span.ts";
+import type { Tracing } from "../telemetry/tracing.ts";
 import { goneReason, type AutoPause } from "../webhooks/auto-pause.ts";
 import { sendableHeaders } from "../webhooks/headers.ts";
 import { isRetried, categoryOfError, categoryOfStatus, type Category } from "./classify.ts";
@@ -25,6 +27,8 @@ export interface AttemptDeps {
   checkRedirect(url: string): Promise<void>;
   /** The transport of listen sessions' webhooks (lib/listen/transport.ts): the CLI's stream instead of HTTP. */
   sendToListenSession?(sessionId: string, req: OutboundRequest): Promise<SendResult>;
+  /** Set only when tracing is on: each attempt then runs in its own span. */
+  tracing?: Tracing;
 }
 
 export interface AttemptResult {
@@ -99,7 +103,12 @@ function failedBeforeSending(claim: Claimed, target: Target, category: Category,
   };
 }
 
-export async function attemptDelivery(deps: AttemptDeps, claim: Claimed, event: EventData, target: Target, subscription: SubscriptionTarget | undefined): Promise<AttemptResult> {
+export function attemptDelivery(deps: AttemptDeps, claim: Claimed, event: EventData, target: Target, subscription: SubscriptionTarget | undefined): Promise<AttemptResult> {
+  if (!deps.tracing) return attemptOnce(deps, claim, event, target, subscription, undefined);
+  return tracedAttempt(deps.tracing, claim, event, target, subscription?.method ?? "POST", (traceparent) => attemptOnce(deps, claim, event, target, subscription, traceparent));
+}
+
+async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, target: Target, subscription: SubscriptionTarget | undefined, traceparent: string | undefined): Promise<AttemptResult> {
   const now = new Date();
   const timestamp = now.toISOString();
   const fields = { eventId: event.id, eventName: event.eventName, consumer: claim.namespace, webhookId: claim.webhookId, deliveryId: claim.id, timestamp, attempt: claim.attempt };
@@ -120,6 +129,7 @@ export async function attemptDelivery(deps: AttemptDeps, claim: Claimed, event: 
     "x-svc-event-id": event.id,
     "x-svc-delivery-id": claim.id,
     "x-svc-webhook-id": claim.webhookId,
+    ...(traceparent ? { traceparent } : {}),
     ...signature,
   });
   const request: OutboundRequest = {

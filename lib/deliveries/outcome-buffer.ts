@@ -95,6 +95,11 @@ export class OutcomeBuffer {
     for (const { outcome, attempt } of batch) {
       m.deliveries.add(1, m.delivery(outcome.namespace, { status: outcome.status, error_category: outcome.errorCategory ?? "none" }));
       if (attempt) m.attemptDuration.record(attempt.responseTimeMs / 1000, m.delivery(outcome.namespace, { error_category: attempt.errorCategory }));
+      if (attempt?.attempt === 1 && firstTry(outcome.rateLimitedSince, attempt.at)) {
+        const pushedAt = pushedAtMs(outcome.eventId);
+        if (pushedAt !== undefined) m.fanoutLag.record(Math.max(0, attempt.at.getTime() - pushedAt) / 1000, m.delivery(outcome.namespace, {}));
+      }
+      if (outcome.templateError) m.templateErrors.add(1, m.delivery(outcome.namespace, { on_error: outcome.errorCategory === "template_error" ? "fail" : "fallback" }));
     }
     for (const p of changes.paused) m.pausedAutomatically.add(1, { reason: p.by });
   }
@@ -145,4 +150,13 @@ async function failedDeliveryEvents(tx: Tx, failed: Outcome[]): Promise<SystemEv
       { deliveryId: o.id, eventId: o.eventId, errorCategory: o.errorCategory, errorMessage: o.errorMessage, responseCode: o.responseCode, attempts: o.attemptUsed ? o.attempt : o.attempt - 1 },
     ),
   );
+}
+
+/** A first attempt is first once: a 429 answer keeps attempt 1 for the next try, which is not lag any more. */
+const firstTry = (rateLimitedSince: Date | null, at: Date) => rateLimitedSince === null || rateLimitedSince.getTime() === at.getTime();
+
+/** When an event was pushed: its id is a UUIDv7, whose first 48 bits are the push's Unix time in milliseconds. */
+export function pushedAtMs(eventId: string): number | undefined {
+  if (eventId[14] !== "7") return undefined;
+  return parseInt(eventId.slice(0, 8) + eventId.slice(9, 13), 16);
 }

@@ -168,14 +168,16 @@ export interface EventData {
   id: string;
   eventName: string;
   payloadJson: string;
+  /** The push's W3C traceparent: each attempt's span is its child. */
+  traceparent?: string | null;
 }
 
 /** The events of a claimed batch, each read once however many deliveries share it. */
 export async function loadEvents(db: Db, ids: string[]): Promise<Map<string, EventData>> {
   const { rows } = await db.query({
     name: "targets.events",
-    text: "select id, event_name, payload::text as payload_json from events where id = any($1::uuid[])",
+    text: "select id, event_name, payload::text as payload_json, traceparent from events where id = any($1::uuid[])",
     values: [ids],
   });
-  return new Map(rows.map((r) => [r.id, { id: r.id, eventName: r.event_name, payloadJson: r.payload_json }]));
+  return new Map(rows.map((r) => [r.id, { id: r.id, eventName: r.event_name, payloadJson: r.payload_json, traceparent: r.traceparent }]));
 }

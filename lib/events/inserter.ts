@@ -15,6 +15,8 @@ export interface NewEvent {
   schemaValid: boolean;
   warnings: string[];
   ttlSeconds: number;
+  /** The push's W3C traceparent (null without tracing): fan-out and attempts continue its trace. */
+  traceparent?: string | null;
 }
 
 export type Inserted = { eventId: string; duplicate: boolean; namespaceMissing?: false } | { namespaceMissing: true };
@@ -79,16 +81,17 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted
   const rows = events.map((e) => ({
     id: e.id, namespace: e.namespace, event_name: e.eventName, event_version: e.eventVersion, payload: e.payloadJson,
     metadata: e.metadata, labels: e.labels, idempotency_key: e.idempotencyKey, schema_valid: e.schemaValid, warnings: e.warnings, ttl_seconds: e.ttlSeconds,
+    traceparent: e.traceparent ?? null,
   }));
   const { rows: insertedRows } = await db.query({
     name: "events.insertBatch",
     text: `with input as (
              select * from json_to_recordset($1::json)
-               as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb, idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int)
+               as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb, idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int, traceparent text)
            ), inserted as (
-             insert into events (id, namespace, event_name, event_version, payload, metadata, labels, idempotency_key, schema_valid, warnings, expires_at)
+             insert into events (id, namespace, event_name, event_version, payload, metadata, labels, idempotency_key, schema_valid, warnings, expires_at, traceparent)
              select id, namespace, event_name, event_version, payload::jsonb, metadata, labels, idempotency_key, schema_valid, warnings,
-                    case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end
+                    case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end, traceparent
                from input
               -- The namespace is checked by the write itself: one deleted a moment ago, by any instance, takes nothing.
               where exists (select 1 from namespaces n where n.name = input.namespace)

@@ -1,4 +1,5 @@
 // PushEvent: persist the event (soft schema validation, idempotency) and return at once; fan-out runs in the background.
+import { SpanKind, type Span } from "@opentelemetry/api";
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../app/context.ts";
 import { registerEventType } from "../event-types/event-types.ts";
@@ -6,6 +7,7 @@ import { schemaWarnings } from "../event-types/schemas.ts";
 import { AppError, invalid, notFound } from "../errors.ts";
 import { ensureConsumer } from "../namespaces/namespaces.ts";
 import { isReservedNamespace } from "../system-events/catalog.ts";
+import { failSpan } from "../telemetry/spans.ts";
 
 export interface PushInput {
   namespace: string;
@@ -25,7 +27,7 @@ export interface PushResult {
   duplicate: boolean;
 }
 
-type Deps = Pick<AppContext, "db" | "config" | "events" | "metrics">;
+type Deps = Pick<AppContext, "db" | "config" | "events" | "metrics" | "tracing">;
 
 async function eventTypeFor(app: Deps, name: string) {
   let type = await app.events.types.get(name);
@@ -45,7 +47,28 @@ async function eventTypeFor(app: Deps, name: string) {
 // A \u0000 escape that is not itself escaped: PostgreSQL's jsonb cannot store NUL characters.
 const NUL = /(^|[^\\])(\\\\)*\\u0000/;
 
+/**
+ * With tracing, the push runs in a producer span whose traceparent is stored with the event: fan-out links to it
+ * and every delivery attempt is its child (docs/observability.md says why).
+ */
 export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult> {
+  if (!app.tracing.enabled) return push(app, input, undefined);
+  const attributes = { "svc.consumer": input.namespace, "svc.event.type": input.event };
+  return app.tracing.tracer.startActiveSpan("svc.push", { kind: SpanKind.PRODUCER, attributes }, async (span) => {
+    try {
+      const result = await push(app, input, span);
+      span.setAttributes({ "svc.event.id": result.event_id, "svc.event.duplicate": result.duplicate });
+      return result;
+    } catch (err) {
+      failSpan(span, err);
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+async function push(app: Deps, input: PushInput, span: Span | undefined): Promise<PushResult> {
   const started = performance.now();
   if (isReservedNamespace(input.namespace)) throw invalid(`namespace "${input.namespace}" receives only svc's own events; nobody can push into it`);
   const payloadJson = JSON.stringify(input.payload);
@@ -67,6 +90,7 @@ export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult
     schemaValid: warnings.length === 0,
     warnings,
     ttlSeconds: input.ttlSeconds,
+    traceparent: span ? app.tracing.traceparentOf(span) : null,
   };
   let result = await app.events.inserter.insert(event);
   if (result.namespaceMissing && input.createConsumer) {

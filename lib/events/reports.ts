@@ -102,7 +102,7 @@ export async function getEventRecord(db: Db, eventId: string, namespace?: string
 }
 
 /** Pushes the stored payload again under a new id, validated against the event type's current schema. */
-export async function rePushEvent(app: Pick<AppContext, "db" | "config" | "events" | "metrics">, eventId: string, namespace?: string, idempotencyKey?: string): Promise<PushResult> {
+export async function rePushEvent(app: Pick<AppContext, "db" | "config" | "events" | "metrics" | "tracing">, eventId: string, namespace?: string, idempotencyKey?: string): Promise<PushResult> {
   const original = await getEventRecord(app.db, eventId, namespace);
   const ttlSeconds = original.expires_at ? Math.max(1, Math.round((Date.parse(original.expires_at) - Date.parse(original.created_at)) / 1000)) : 0;
   return pushEvent(app, {

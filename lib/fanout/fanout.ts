@@ -18,6 +18,8 @@ export interface FanOutResult {
   claimed: Claimed[];
   /** The events of the claimed deliveries, so the worker need not read them again. */
   claimedEvents: Map<string, EventData>;
+  /** The traceparents of the events fanned out (those pushed while tracing), for the fan-out span's links. */
+  traceparents: string[];
 }
 
 export interface PreClaim {
@@ -34,7 +36,7 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
   const { rows } = await db.query({
     name: "fanout.batch",
     text: `with claimed as (
-             select id, namespace, event_name, labels, expires_at, payload from events
+             select id, namespace, event_name, labels, expires_at, payload, traceparent from events
               where fanned_out_at is null
               order by created_at
               limit $1
@@ -77,11 +79,14 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
                      'subscription_id', subscription_id, 'attempt_count', 1, 'previous_status', 'pending', 'expires_at', expires_at, 'rate_limited_since', null,
                      'webhook_version', webhook_version, 'subscription_version', subscription_version, 'timeout_seconds', timeout_seconds)), '[]'::json)
                      from candidates where taken) as claimed,
-                  (select coalesce(json_agg(json_build_object('id', c.id, 'event_name', c.event_name, 'payload', c.payload::text)), '[]'::json)
-                     from claimed c where exists (select 1 from candidates k where k.event_id = c.id and k.taken)) as claimed_events`,
+                  (select coalesce(json_agg(json_build_object('id', c.id, 'event_name', c.event_name, 'payload', c.payload::text, 'traceparent', c.traceparent)), '[]'::json)
+                     from claimed c where exists (select 1 from candidates k where k.event_id = c.id and k.taken)) as claimed_events,
+                  (select coalesce(json_agg(c.traceparent), '[]'::json) from claimed c where c.traceparent is not null) as traceparents`,
     values: [limit, Math.floor(Math.random() * COUNTER_SHARDS), preClaim?.max ?? 0, preClaim?.leaseToken ?? null, JSON.stringify(preClaim?.room ?? {}), preClaim?.perWebhook ?? 0],
   });
   const claimed = (rows[0].claimed as ClaimedRow[]).map((r) => toClaimed({ ...r, expires_at: r.expires_at ? new Date(r.expires_at) : null }));
-  const claimedEvents = new Map<string, EventData>((rows[0].claimed_events as { id: string; event_name: string; payload: string }[]).map((e) => [e.id, { id: e.id, eventName: e.event_name, payloadJson: e.payload }]));
-  return { events: rows[0].events, deliveries: rows[0].deliveries, claimed, claimedEvents };
+  const claimedEvents = new Map<string, EventData>(
+    (rows[0].claimed_events as { id: string; event_name: string; payload: string; traceparent: string | null }[]).map((e) => [e.id, { id: e.id, eventName: e.event_name, payloadJson: e.payload, traceparent: e.traceparent }]),
+  );
+  return { events: rows[0].events, deliveries: rows[0].deliveries, claimed, claimedEvents, traceparents: rows[0].traceparents };
 }

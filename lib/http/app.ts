@@ -11,6 +11,7 @@ import { applyCors, corsPreflight, crossOriginBlocked } from "./cors.ts";
 import { rawPathOf } from "./node-request.ts";
 import { checkPortalPath, portalPathOf } from "./portal-paths.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
+import { withRequestSpans } from "./request-span.ts";
 import { empty, json } from "./respond.ts";
 import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
 import { hasLiteralColon, pathPattern, rpcPath, type HttpMethod } from "./route.ts";
@@ -196,7 +197,7 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
   const rpcFallback = Router<IRequest, []>();
   rpcFallback.all("*", (request: IRequest) => notFound(rpcTable, request));
 
-  return {
+  return withRequestSpans(app.tracing, {
     async fetch(request: Request): Promise<Response> {
       const started = performance.now();
       let response: Response;
@@ -222,5 +223,5 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
       app.metrics.httpDuration.record((performance.now() - started) / 1000, { "http.route": route, "http.request.method": request.method, "http.response.status_code": response.status });
       return response;
     },
-  };
+  });
 }

@@ -1,6 +1,7 @@
 // The wake/poll/stop driver every worker shares: a signal or a poll wakes it, wake-ups during a run are folded into
 // one more run, a failing step backs off (a database restart must not become a hot loop), and stop() waits for
 // the step in progress.
+import { context, ROOT_CONTEXT } from "@opentelemetry/api";
 import type { AppContext } from "../app/context.ts";
 import { isConnectionError } from "../db/pool.ts";
 import type { Topic } from "../queue/signals.ts";
@@ -51,7 +52,9 @@ export function startWorkLoop(app: AppContext, options: WorkLoopOptions): WorkLo
       again = true;
       return;
     }
-    current = run()
+    // A wake-up may come from inside a request (a push signals its event): the run belongs to no request's trace.
+    current = context
+      .with(ROOT_CONTEXT, run)
       .catch(async (err) => {
         failures++;
         if (isConnectionError(err)) log.warn(`${options.name} paused: database unavailable`, { error: (err as Error).message });

@@ -12,7 +12,6 @@ export function configOrExit(env: Record<string, string | undefined>): Config {
     const { config, warnings } = loadConfig(env);
     const log = createLogger(config.logLevel);
     for (const warning of warnings) log.warn(warning);
-    if (config.otlpEndpoint) log.warn("OTEL_EXPORTER_OTLP_ENDPOINT is set, but this version does not export telemetry yet; the setting is ignored");
     return config;
   } catch (err) {
     if (err instanceof ConfigError) {

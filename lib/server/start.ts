@@ -6,6 +6,7 @@ import type { Config } from "../config.ts";
 import { createAppContext } from "../app/create.ts";
 import { migrate } from "../db/migrate.ts";
 import { registerDatabaseGauges } from "../telemetry/gauges.ts";
+import { startTracing } from "../telemetry/tracing.ts";
 import { installLingeringClose } from "../http/lingering-close.ts";
 import { ensureSystemCatalog } from "../system-events/emit.ts";
 import { createPool, isConnectionError } from "../db/pool.ts";
@@ -66,7 +67,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const db = createPool(config.databaseUrl, log);
   await ensureSystemCatalog(db);
   const queueDb = createPool(config.databaseUrl, log, { max: 10, applicationName: "svc-worker", asyncCommit: true });
-  const app: AppContext = createAppContext(config, db, log, {}, queueDb);
+  const tracing = await startTracing(config, VERSION, log);
+  const app: AppContext = createAppContext(config, db, log, { tracing }, queueDb);
   registerDatabaseGauges(app);
   const http = createHttpApp(app, options.routes);
   const adapter = createNodeHandler(http);
@@ -105,7 +107,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
       await adapter.dispose?.();
       await app.signals.close();
       app.tokens.close();
-      await app.metrics.shutdown();
+      // Last spans and figures go out (bounded by the exporters' timeouts) before the process ends.
+      await Promise.all([app.metrics.shutdown(), app.tracing.shutdown()]);
       await app.tokens.flushLastUsed();
       await Promise.all([db.end(), queueDb.end()]).catch(() => {});
       log.info("stopped");

@@ -5,15 +5,22 @@
 import type { Attributes, Counter, Histogram, ObservableResult } from "@opentelemetry/api";
 import { PrometheusExporter, PrometheusSerializer } from "@opentelemetry/exporter-prometheus";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { MeterProvider } from "@opentelemetry/sdk-metrics";
+import { MeterProvider, type MetricReader } from "@opentelemetry/sdk-metrics";
 
 /** Seconds: from a fast local receiver to a request timeout. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+/** Seconds from push to first attempt: milliseconds when idle, minutes to hours behind a backlog or an open circuit. */
+const LAG_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 14400];
 
 export interface MetricsOptions {
   version: string;
   /** Label delivery figures with the consumer (SVC_METRICS_PER_WEBHOOK). */
   perConsumer: boolean;
+  /** OTEL_SERVICE_NAME / OTEL_RESOURCE_ATTRIBUTES. */
+  serviceName?: string;
+  resourceAttributes?: Record<string, string>;
+  /** More readers of the same figures (the OTLP exporter's, when configured). */
+  readers?: MetricReader[];
 }
 
 export class Metrics {
@@ -27,18 +34,26 @@ export class Metrics {
   readonly pushDuration: Histogram;
   readonly httpDuration: Histogram;
   readonly pausedAutomatically: Counter;
+  readonly fanoutLag: Histogram;
+  readonly templateErrors: Counter;
 
   constructor(options: MetricsOptions) {
     this.#perConsumer = options.perConsumer;
     this.#reader = new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true });
-    this.#provider = new MeterProvider({ resource: resourceFromAttributes({ "service.name": "svc", "service.version": options.version }), readers: [this.#reader] });
+    const resource = resourceFromAttributes({ ...options.resourceAttributes, "service.name": options.serviceName ?? "svc", "service.version": options.version });
+    this.#provider = new MeterProvider({ resource, readers: [this.#reader, ...(options.readers ?? [])] });
     const meter = this.#provider.getMeter("svc");
     this.deliveries = meter.createCounter("svc_deliveries", { description: "Delivery outcomes written, by status (success, failed, retrying, expired, pending when handed back) and error category" });
     this.attemptDuration = meter.createHistogram("svc_delivery_attempt_duration_seconds", { description: "Time of each delivery attempt that was sent, by error category", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
     this.pushes = meter.createCounter("svc_events_pushed", { description: "Events accepted by push (duplicates of an idempotency key excluded)" });
     this.pushDuration = meter.createHistogram("svc_push_duration_seconds", { description: "Time to accept a push, from the request being parsed to the event stored", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
     this.httpDuration = meter.createHistogram("http_server_request_duration_seconds", { description: "HTTP server request duration by route template", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
+    this.fanoutLag = meter.createHistogram("svc_fanout_lag_seconds", { description: "From an event's push to the first attempt of each of its deliveries", advice: { explicitBucketBoundaries: LAG_BUCKETS } });
+    this.templateErrors = meter.createCounter("svc_template_errors", { description: "Transforms that failed to render, by what happened (fail: delivery failed, fallback: the envelope was sent)" });
     this.pausedAutomatically = meter.createCounter("svc_webhooks_paused_automatically", { description: "Webhooks svc paused itself, by reason (gone, auto_disabled)" });
+    // Rare events start at zero, so alerts on increase() see a series from the first scrape on.
+    for (const reason of ["gone", "auto_disabled"]) this.pausedAutomatically.add(0, { reason });
+    if (!options.perConsumer) for (const on_error of ["fail", "fallback"]) this.templateErrors.add(0, { on_error });
   }
 
   /** Attributes of a delivery figure: the consumer only when per-consumer labels are on. */
@@ -51,13 +66,19 @@ export class Metrics {
     this.#provider.getMeter("svc").createObservableGauge(name, { description }).addCallback(read);
   }
 
+  /** A counter kept by someone else (the trace exporter), read at collection time. */
+  observedCounter(name: string, description: string, read: () => number): void {
+    this.#provider.getMeter("svc").createObservableCounter(name, { description }).addCallback((result) => result.observe(read()));
+  }
+
   async prometheusText(): Promise<string> {
     const { resourceMetrics } = await this.#reader.collect();
     return bucketsFirst(this.#serializer.serialize(resourceMetrics));
   }
 
+  /** Stops the Prometheus reader; the OTLP reader is stopped (with a bounded last export) by its owner. */
   async shutdown(): Promise<void> {
-    await this.#provider.shutdown().catch(() => {});
+    await this.#reader.shutdown().catch(() => {});
   }
 }
 

@@ -1,0 +1,112 @@
+// Overhead of OpenTelemetry export: the built server with no OTLP endpoint (nothing of the SDK loaded) against the
+// same server exporting every span and its metrics to a local OTLP/HTTP collector, for pushes/s and deliveries/s.
+// Rounds alternate off/on so machine noise falls on both alike; the goal is ≤ 10 % lost with export on. Besides the
+// rates it reports the server's CPU time per push and per delivery (from /proc), which a shared, busy machine
+// disturbs far less than throughput.
+//   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_DATABASE_URL)
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Pool } from "undici";
+import { API_KEY, ask, benchDatabase, fmt, forkTs, hammer, progress, receiverScript, rpc, startSvc, waitForCount } from "../lib/harness.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONCURRENCY = 64;
+const headers = { "content-type": "application/json", "x-api-key": API_KEY };
+
+execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
+const db = await benchDatabase();
+const receiver = await forkTs(receiverScript);
+const collector = await forkTs(new URL("./collector.ts", import.meta.url));
+const receiverUrl = `http://127.0.0.1:${receiver.port}`;
+const otelOn = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`, OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf", OTEL_METRIC_EXPORT_INTERVAL: "5000" };
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface Figure {
+  rate: number;
+  cpuUsPerOp: number;
+}
+
+async function pushes(env: Record<string, string>): Promise<Figure> {
+  const svc = await startSvc(db.databaseUrl, { SVC_WORKERS: "false", ...env });
+  try {
+    const body = JSON.stringify({ namespace: "default", event: "bench.push", payload: { order: 42, items: [1, 2, 3] } });
+    await hammer(svc.url, 1, CONCURRENCY, () => ({ path: "/webhook.EventService/PushEvent", body }), headers);
+    const cpuBefore = cpuSeconds(svc.child.pid!);
+    const { rate } = await hammer(svc.url, SECONDS, CONCURRENCY, () => ({ path: "/webhook.EventService/PushEvent", body }), headers);
+    return { rate, cpuUsPerOp: ((cpuSeconds(svc.child.pid!) - cpuBefore) * 1e6) / (rate * SECONDS) };
+  } finally {
+    await svc.stop();
+  }
+}
+
+/** Queues DELIVERIES events (workers off, export as configured), then times the workers delivering them. */
+async function deliveries(env: Record<string, string>, event: string): Promise<Figure> {
+  let svc = await startSvc(db.databaseUrl, { SVC_WORKERS: "false", ...env });
+  const body = JSON.stringify({ namespace: "default", event, payload: { order: 42 } });
+  const pool = new Pool(svc.url, { connections: CONCURRENCY });
+  let queued = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (queued < DELIVERIES) {
+        queued++;
+        const res = await pool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body });
+        await res.body.arrayBuffer();
+      }
+    }),
+  );
+  await pool.close();
+  await svc.stop();
+  await ask(receiver.child, "reset");
+  svc = await startSvc(db.databaseUrl, env);
+  const started = performance.timeOrigin + performance.now();
+  const cpuBefore = cpuSeconds(svc.child.pid!);
+  try {
+    const done = await waitForCount(receiver.child, DELIVERIES, 300_000);
+    return { rate: done.count / ((done.lastAt - started) / 1000), cpuUsPerOp: ((cpuSeconds(svc.child.pid!) - cpuBefore) * 1e6) / done.count };
+  } finally {
+    await svc.stop();
+  }
+}
+
+try {
+  const setup = await startSvc(db.databaseUrl, { SVC_WORKERS: "false" });
+  await rpc(setup, "EventService/RegisterEvent", { name: "bench.push" });
+  for (const mode of ["off", "on"]) {
+    await rpc(setup, "EventService/RegisterEvent", { name: `bench.deliver.${mode}` });
+    await rpc(setup, "WebhookService/RegisterWebhook", { namespace: "default", url: `${receiverUrl}/${mode}`, events: [`bench.deliver.${mode}`] });
+  }
+  await setup.stop();
+
+  const figures = { push: { off: [] as Figure[], on: [] as Figure[] }, deliver: { off: [] as Figure[], on: [] as Figure[] } };
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const mode of ["off", "on"] as const) {
+      const env = mode === "on" ? otelOn : {};
+      progress(`round ${round}: pushes, export ${mode}`);
+      figures.push[mode].push(await pushes(env));
+      progress(`round ${round}: deliveries, export ${mode}`);
+      figures.deliver[mode].push(await deliveries(env, `bench.deliver.${mode}`));
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const collected = await ask<{ exports: number; bytes: number }>(collector.child, "stats");
+  for (const [name, f] of Object.entries(figures)) {
+    const off = median(f.off.map((x) => x.rate));
+    const on = median(f.on.map((x) => x.rate));
+    const cpuOff = median(f.off.map((x) => x.cpuUsPerOp));
+    const cpuOn = median(f.on.map((x) => x.cpuUsPerOp));
+    console.log(`${name.padEnd(8)} export off ${fmt(off).padStart(7)}/s   export on ${fmt(on).padStart(7)}/s   throughput lost ${fmt((1 - on / off) * 100, 1)}%   (rounds off: ${f.off.map((x) => fmt(x.rate)).join(", ")}; on: ${f.on.map((x) => fmt(x.rate)).join(", ")})`);
+    console.log(`${"".padEnd(8)} server CPU per op: off ${fmt(cpuOff)} µs, on ${fmt(cpuOn)} µs   overhead ${fmt((cpuOn / cpuOff - 1) * 100, 1)}%   goal ≤ 10%   (rounds off: ${f.off.map((x) => fmt(x.cpuUsPerOp)).join(", ")}; on: ${f.on.map((x) => fmt(x.cpuUsPerOp)).join(", ")})`);
+  }
+  console.log(`collector received ${fmt(collected.exports)} exports, ${fmt(collected.bytes / 2 ** 20, 1)} MiB`);
+} finally {
+  receiver.child.kill();
+  collector.child.kill();
+  await db.drop();
+}

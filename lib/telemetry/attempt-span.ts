@@ -1,0 +1,57 @@
+// The span of one delivery attempt: a client span, child of the push's span (its traceparent is stored with the
+// event), so an event's trace shows its push and every attempt of every delivery, however much later and in
+// whichever process they run. Only the webhook's host is recorded, never its path, query or credentials.
+import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import type { AttemptResult } from "../deliveries/attempt.ts";
+import type { Claimed } from "../deliveries/queue.ts";
+import type { EventData, Target } from "../deliveries/targets.ts";
+import { redactText } from "../log.ts";
+import { failSpan, serverAttributes } from "./spans.ts";
+import type { Tracing } from "./tracing.ts";
+
+/** The host attributes of a webhook, parsed once per cached target (a target is replaced when its webhook changes). */
+const hosts = new WeakMap<Target, Record<string, string | number>>();
+function hostOf(target: Target): Record<string, string | number> {
+  let attributes = hosts.get(target);
+  if (!attributes) hosts.set(target, (attributes = serverAttributes(target.url)));
+  return attributes;
+}
+
+/** Runs `attempt` inside its span; `attempt` receives the traceparent to send, when outgoing traceparent is on. */
+export function tracedAttempt(
+  tracing: Tracing,
+  claim: Claimed,
+  event: EventData,
+  target: Target,
+  method: string,
+  attempt: (traceparent: string | undefined) => Promise<AttemptResult>,
+): Promise<AttemptResult> {
+  const attributes = {
+    "http.request.method": method,
+    ...hostOf(target),
+    "svc.consumer": claim.namespace,
+    "svc.webhook.id": claim.webhookId,
+    "svc.delivery.id": claim.id,
+    "svc.event.id": event.id,
+    "svc.delivery.attempt": claim.attempt,
+  };
+  return tracing.tracer.startActiveSpan("svc.delivery.attempt", { kind: SpanKind.CLIENT, attributes }, tracing.extract(event.traceparent), async (span) => {
+    try {
+      const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
+      const { outcome } = result;
+      if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
+      span.setAttribute("svc.delivery.status", outcome.status);
+      if (outcome.errorCategory) span.setAttribute("svc.error.category", outcome.errorCategory);
+      if (outcome.errorCategory && outcome.errorCategory !== "success") {
+        span.setAttribute("error.type", outcome.errorCategory);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: redactText(outcome.errorMessage ?? outcome.errorCategory) });
+      }
+      return result;
+    } catch (err) {
+      failSpan(span, err);
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}

@@ -1,0 +1,151 @@
+// The OpenTelemetry SDK, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set: OTLP trace and metric exporters for
+// the configured protocol, the sampler, the resource, and an export queue that never blocks svc. A slow or dead
+// collector costs dropped spans (counted), never a slower delivery or API call.
+import { Metadata } from "@grpc/grpc-js";
+import { context, diag, ROOT_CONTEXT, trace, TraceFlags, type Context, type Span } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { ExportResultCode, W3CTraceContextPropagator, type ExportResult } from "@opentelemetry/core";
+import { OTLPMetricExporter as GrpcMetricExporter } from "@opentelemetry/exporter-metrics-otlp-grpc";
+import { OTLPMetricExporter as JsonMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
+import { OTLPMetricExporter as ProtoMetricExporter } from "@opentelemetry/exporter-metrics-otlp-proto";
+import { OTLPTraceExporter as GrpcTraceExporter } from "@opentelemetry/exporter-trace-otlp-grpc";
+import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { OTLPTraceExporter as ProtoTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { PeriodicExportingMetricReader, type PushMetricExporter } from "@opentelemetry/sdk-metrics";
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+  type ReadableSpan,
+  type Sampler,
+  type SpanExporter,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
+import type { Config } from "../config.ts";
+import type { Logger } from "../log.ts";
+import type { Tracing } from "./tracing.ts";
+
+type OtelConfig = Config["otel"];
+
+/** Spans waiting for export at most; past it new spans are dropped (and counted) instead of piling up. */
+const MAX_QUEUED_SPANS = 4_096;
+const EXPORT_TIMEOUT_MS = 10_000;
+/** The last export at shutdown gets this long; an unreachable collector must not hold up a stopping process. */
+const SHUTDOWN_EXPORT_MS = 2_000;
+
+function sampler(otel: OtelConfig): Sampler {
+  switch (otel.sampler) {
+    case "always_on":
+      return new AlwaysOnSampler();
+    case "always_off":
+      return new AlwaysOffSampler();
+    case "traceidratio":
+      return new TraceIdRatioBasedSampler(otel.samplerRatio);
+    case "parentbased_always_off":
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case "parentbased_traceidratio":
+      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(otel.samplerRatio) });
+    default:
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+  }
+}
+
+/** OTLP/HTTP takes the base endpoint plus the signal's path; OTLP/gRPC takes the endpoint as it is. */
+const signalUrl = (endpoint: string, signal: "traces" | "metrics") => `${endpoint.replace(/\/+$/, "")}/v1/${signal}`;
+
+function exporters(otel: OtelConfig): { spans: SpanExporter; metrics: PushMetricExporter } {
+  const endpoint = otel.endpoint!;
+  const common = { headers: otel.headers, timeoutMillis: EXPORT_TIMEOUT_MS };
+  if (otel.protocol === "grpc") {
+    // gRPC carries the headers as metadata.
+    const metadata = new Metadata();
+    for (const [name, value] of Object.entries(otel.headers)) metadata.set(name, value);
+    const grpc = { url: endpoint, metadata, timeoutMillis: EXPORT_TIMEOUT_MS };
+    return { spans: new GrpcTraceExporter(grpc), metrics: new GrpcMetricExporter(grpc) };
+  }
+  if (otel.protocol === "http/json") {
+    return { spans: new JsonTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }), metrics: new JsonMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }) };
+  }
+  return { spans: new ProtoTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }), metrics: new ProtoMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }) };
+}
+
+/**
+ * A bound in front of the batch processor that svc can count: a sampled span that finds the queue full is dropped
+ * here and counted, and so is every span of an export the collector did not accept.
+ */
+class BoundedExport implements SpanProcessor, SpanExporter {
+  queued = 0;
+  dropped = 0;
+  readonly #batch: BatchSpanProcessor;
+
+  constructor(private readonly exporter: SpanExporter) {
+    this.#batch = new BatchSpanProcessor(this, { maxQueueSize: MAX_QUEUED_SPANS * 2, maxExportBatchSize: 512, scheduledDelayMillis: 1_000, exportTimeoutMillis: EXPORT_TIMEOUT_MS });
+  }
+
+  onStart(): void {}
+  onEnd(span: ReadableSpan): void {
+    if (!(span.spanContext().traceFlags & TraceFlags.SAMPLED)) return;
+    if (this.queued >= MAX_QUEUED_SPANS) {
+      this.dropped++;
+      return;
+    }
+    this.queued++;
+    this.#batch.onEnd(span);
+  }
+  forceFlush(): Promise<void> {
+    return this.#batch.forceFlush();
+  }
+  shutdown(): Promise<void> {
+    return this.#batch.shutdown();
+  }
+
+  export(spans: ReadableSpan[], done: (result: ExportResult) => void): void {
+    this.queued -= spans.length;
+    this.exporter.export(spans, (result) => {
+      if (result.code !== ExportResultCode.SUCCESS) this.dropped += spans.length;
+      done(result);
+    });
+  }
+}
+
+export function startOtelSdk(otel: OtelConfig, version: string, log: Logger): Tracing {
+  // Export failures arrive through the API's diagnostics; they become warnings, never exceptions in svc's paths.
+  diag.setLogger({ error: (m) => log.warn(`opentelemetry: ${m}`), warn: () => {}, info: () => {}, debug: () => {}, verbose: () => {} });
+  // One context manager per process (several services in one test process share it): active spans follow async work.
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const propagator = new W3CTraceContextPropagator();
+  const resource = resourceFromAttributes({ ...otel.resourceAttributes, "service.name": otel.serviceName, "service.version": version });
+  const { spans, metrics } = exporters(otel);
+  const bounded = new BoundedExport(spans);
+  const provider = new BasicTracerProvider({ resource, sampler: sampler(otel), spanProcessors: [bounded] });
+  const metricReader = new PeriodicExportingMetricReader({ exporter: metrics, exportIntervalMillis: otel.metricExportIntervalMs, exportTimeoutMillis: Math.min(EXPORT_TIMEOUT_MS, otel.metricExportIntervalMs) });
+  const getter = { get: (carrier: { traceparent?: string }, key: string) => (key === "traceparent" ? carrier.traceparent : undefined), keys: () => ["traceparent"] };
+  log.info("OpenTelemetry export on", { endpoint: otel.endpoint, protocol: otel.protocol, sampler: otel.sampler });
+  return {
+    enabled: true,
+    tracer: provider.getTracer("svc", version),
+    webhookTraceparent: otel.webhookTraceparent,
+    metricReader,
+    extract(traceparent): Context {
+      // Always from the root: what is stored or received is the only parent, never whatever happens to be active.
+      return traceparent ? propagator.extract(ROOT_CONTEXT, { traceparent }, getter) : ROOT_CONTEXT;
+    },
+    traceparentOf(span: Span): string | null {
+      if (!span.isRecording()) return null;
+      const carrier: Record<string, string> = {};
+      propagator.inject(trace.setSpan(context.active(), span), carrier, { set: (c, k, v) => void (c[k] = v) });
+      return carrier.traceparent ?? null;
+    },
+    droppedSpans: () => bounded.dropped,
+    async shutdown() {
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_EXPORT_MS)));
+      await Promise.race([Promise.all([provider.shutdown(), metricReader.shutdown()]).catch(() => {}), gaveUp]);
+      clearTimeout(timer);
+    },
+  };
+}

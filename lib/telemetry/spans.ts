@@ -1,0 +1,22 @@
+// Small helpers shared by svc's spans: errors recorded with every URL cut to scheme and host (like the logs), and
+// the `server.address` of a webhook URL (its host only).
+import { SpanStatusCode, type Span } from "@opentelemetry/api";
+import { redactText } from "../log.ts";
+
+/** Marks a span failed with the error's name and message, URLs cut to scheme and host; never a stack. */
+export function failSpan(span: Span, err: unknown): void {
+  const message = redactText(err instanceof Error ? err.message : String(err));
+  span.recordException({ name: err instanceof Error ? err.name : "Error", message });
+  span.setStatus({ code: SpanStatusCode.ERROR, message });
+}
+
+/** `server.address` and `server.port` of a URL: the host only, never userinfo, path or query. */
+export function serverAttributes(url: string): Record<string, string | number> {
+  try {
+    const u = new URL(url);
+    const port = u.port ? Number(u.port) : u.protocol === "https:" ? 443 : 80;
+    return { "server.address": u.hostname, "server.port": port, "url.scheme": u.protocol.slice(0, -1) };
+  } catch {
+    return {};
+  }
+}
