@@ -42,6 +42,14 @@ export const api = createApi({
   },
 });
 
+/** "dashboard (Chrome on Linux)": how the token shows in the Access list. */
+function browserName(): string {
+  const ua = navigator.userAgent;
+  const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "a browser";
+  const os = /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Linux/.test(ua) ? "Linux" : "";
+  return `dashboard (${browser}${os ? ` on ${os}` : ""})`;
+}
+
 /** A client that sends one given secret (sign-in checks it before anything is kept). */
 const withSecret = (secret: string) => createApi({ credential: () => secret });
 
@@ -86,7 +94,7 @@ export async function startSession() {
  */
 export async function signIn(secret: string): Promise<void> {
   const client = withSecret(secret.trim());
-  const exchanged = await client.POST("/v1/browser-tokens", { body: { name: "" } });
+  const exchanged = await client.POST("/v1/browser-tokens", { body: { name: browserName() } });
   if (exchanged.data) keep((exchanged.data as { secret: string }).secret);
   else if (exchanged.response.status === 403) {
     // Not the master key but an accepted credential: a tenant-wide access token.
