@@ -4,6 +4,10 @@ import { match } from "../lib/router.svelte.ts";
 import Deliveries from "./routes/Deliveries.svelte";
 import Delivery from "./routes/Delivery.svelte";
 import NotFound from "./routes/NotFound.svelte";
+import Webhook from "./routes/Webhook.svelte";
+import WebhookEdit from "./routes/WebhookEdit.svelte";
+import WebhookNew from "./routes/WebhookNew.svelte";
+import Webhooks from "./routes/Webhooks.svelte";
 import Overview from "./routes/Overview.svelte";
 
 type Page = Component<{ params: Record<string, string> }>;
@@ -11,6 +15,11 @@ type Page = Component<{ params: Record<string, string> }>;
 export const pages: [pattern: string, component: Page][] = [
   ["/", Overview],
   ["/overview", Overview],
+  ["/webhooks", Webhooks],
+  ["/consumers/:consumer/webhooks", Webhooks],
+  ["/consumers/:consumer/webhooks/new", WebhookNew],
+  ["/consumers/:consumer/webhooks/:webhook_id", Webhook],
+  ["/consumers/:consumer/webhooks/:webhook_id/edit", WebhookEdit],
   ["/deliveries", Deliveries],
   ["/consumers/:consumer/deliveries", Deliveries],
   ["/consumers/:consumer/deliveries/:delivery_id", Delivery],
