@@ -752,6 +752,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery overview (24 h and 7 d)
+         * @description Kept per minute as outcomes are written (never computed from the deliveries table); minutes older than 8 days are pruned.
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stats": {
         parameters: {
             query?: never;
@@ -5668,6 +5688,113 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        generated_at: string;
+                        /** @description per hour over the last 7 days, oldest first; hours without attempts are absent */
+                        hourly: {
+                            attempts: number;
+                            failures: number;
+                            hour: string;
+                            successes: number;
+                        }[];
+                        last_7d: {
+                            /** @description delivery attempts made */
+                            attempts: number;
+                            avg_latency_ms: number | null;
+                            /** @description failed attempts by error category */
+                            error_categories: {
+                                [key: string]: number;
+                            };
+                            /** @description deliveries that failed for good (no attempt left) */
+                            failures: number;
+                            /** @description upper bound of the latency bucket holding the median attempt */
+                            latency_p50_ms: number | null;
+                            /** @description upper bound of the latency bucket holding the 95th percentile */
+                            latency_p95_ms: number | null;
+                            /** @description successes / attempts; null without attempts */
+                            success_rate: number | null;
+                            /** @description attempts that succeeded */
+                            successes: number;
+                        };
+                        last_24h: {
+                            /** @description delivery attempts made */
+                            attempts: number;
+                            avg_latency_ms: number | null;
+                            /** @description failed attempts by error category */
+                            error_categories: {
+                                [key: string]: number;
+                            };
+                            /** @description deliveries that failed for good (no attempt left) */
+                            failures: number;
+                            /** @description upper bound of the latency bucket holding the median attempt */
+                            latency_p50_ms: number | null;
+                            /** @description upper bound of the latency bucket holding the 95th percentile */
+                            latency_p95_ms: number | null;
+                            /** @description successes / attempts; null without attempts */
+                            success_rate: number | null;
+                            /** @description attempts that succeeded */
+                            successes: number;
+                        };
+                        queue: {
+                            /** @description pending, sending or retrying deliveries */
+                            depth: number;
+                            /** @description when the longest-waiting pending or retrying delivery became due */
+                            oldest_due_at: string | null;
+                        };
+                        /** @description the 5 webhooks with the most errors in the last 24 hours */
+                        worst_endpoints: {
+                            consumer: string;
+                            errors_24h: number;
+                            url: string;
+                            webhook_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Credential not allowed here */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
