@@ -13,6 +13,8 @@ import EventTypes from "./routes/EventTypes.svelte";
 import Events from "./routes/Events.svelte";
 import Health from "./routes/Health.svelte";
 import NotFound from "./routes/NotFound.svelte";
+import Subscription from "./routes/Subscription.svelte";
+import Subscriptions from "./routes/Subscriptions.svelte";
 import Webhook from "./routes/Webhook.svelte";
 import WebhookEdit from "./routes/WebhookEdit.svelte";
 import WebhookNew from "./routes/WebhookNew.svelte";
@@ -36,6 +38,8 @@ export const pages: [pattern: string, component: Page][] = [
   ["/consumers/:consumer/events", Events],
   ["/consumers/:consumer/events/new", EventPush],
   ["/consumers/:consumer/events/:event_id", Event],
+  ["/consumers/:consumer/subscriptions", Subscriptions],
+  ["/consumers/:consumer/subscriptions/:subscription_id", Subscription],
   ["/deliveries", Deliveries],
   ["/access", Access],
   ["/health-summary", Health],

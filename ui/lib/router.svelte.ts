@@ -37,8 +37,9 @@ export function navigate(href: string, options: { replace?: boolean } = {}) {
 
 /** Matches `/consumers/:consumer/webhooks/:id` against a path; parameters come back decoded. */
 export function match(pattern: string, path = route.path): Record<string, string> | undefined {
-  const want = pattern.split("/");
-  const got = path.replace(/\/+$/, "").split("/");
+  const norm = (p: string) => p.replace(/\/+$/, "") || "/";
+  const want = norm(pattern).split("/");
+  const got = norm(path).split("/");
   if (want.length !== got.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
