@@ -23,7 +23,7 @@ test("deliveries: list and filter, open the attempts, retry one, retry all match
   const browser = await launchBrowser(t);
   const { page, errors } = await openPage(browser);
   await signInWithMasterKey(page, svc.url, "/deliveries");
-  await page.getByRole("heading", { level: 1, name: "Deliveries" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Deliveries", exact: true }).waitFor();
   const rows = page.getByRole("region", { name: "Deliveries" }).locator("tbody tr");
   await waitUntil(async () => (await rows.count()) === 6);
 
@@ -36,7 +36,7 @@ test("deliveries: list and filter, open the attempts, retry one, retry all match
 
   // A failed delivery's attempts; Retry sends it again.
   await rows.first().getByRole("link").first().click();
-  await page.getByRole("heading", { level: 1, name: "Delivery" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Delivery", exact: true }).waitFor();
   assert.match(page.url(), new RegExp(`/consumers/acme/deliveries/[0-9a-f-]{36}$`));
   const attempts = page.getByRole("heading", { name: "Attempts" }).locator("..").locator("ol li");
   await waitUntil(async () => (await attempts.count()) === 1);
@@ -51,7 +51,7 @@ test("deliveries: list and filter, open the attempts, retry one, retry all match
 
   // Reload keeps the page (deep link).
   await page.reload();
-  await page.getByRole("heading", { level: 1, name: "Delivery" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Delivery", exact: true }).waitFor();
 
   // Batch: retry everything failed for acme.
   await page.goto(`${svc.url}/consumers/acme/deliveries?status=failed`);

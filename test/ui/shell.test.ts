@@ -81,14 +81,14 @@ test("Chromium loads the dashboard shell (sign-in) and the portal shell; both ar
     const suffix = viewport ? "phone" : "desktop";
     const { page, errors, requests } = await openPage(browser, { viewport });
     await page.goto(`${svc.url}/`);
-    await page.getByRole("heading", { level: 1, name: "Sign in to svc" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Sign in to svc", exact: true }).waitFor();
     assert.ok(await page.getByLabel("API key").isVisible());
     assert.ok(await page.getByRole("button", { name: "Sign in" }).isVisible());
     await assertAccessible(page, `sign-in (${suffix})`);
     await screenshot(page, `shell-sign-in-${suffix}`);
 
     await page.goto(`${svc.url}/portal`);
-    await page.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Endpoints", exact: true }).waitFor();
     const nav = page.getByRole("navigation", { name: "Portal" });
     for (const name of ["Endpoints", "Deliveries", "Event types"]) assert.ok(await nav.getByRole("link", { name }).isVisible(), name);
     await assertAccessible(page, `portal shell (${suffix})`);

@@ -19,7 +19,7 @@ test("the master key becomes a revocable browser token, is kept nowhere, and sig
 
   await page.getByLabel("API key").fill(TEST_API_KEY);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { level: 1, name: "Consumers" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Consumers", exact: true }).waitFor();
   const state = await browserState(page);
   assertNoKey(state);
   assert.match(state, /svc_tk_/, "the browser token is what is kept");
@@ -30,7 +30,7 @@ test("the master key becomes a revocable browser token, is kept nowhere, and sig
   assert.ok(browserToken, `a named browser token exists: ${JSON.stringify(tokens.map((tk: { name: string }) => tk.name))}`);
   // Reload: still signed in with the kept token.
   await page.reload();
-  await page.getByRole("heading", { level: 1, name: "Consumers" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Consumers", exact: true }).waitFor();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByLabel("API key").waitFor();
@@ -66,7 +66,7 @@ test("with authentication disabled the dashboard opens without sign-in and shows
   const browser = await launchBrowser(t);
   const { page } = await openPage(browser, { colorScheme: "dark" });
   await page.goto(`${svc.url}/`);
-  await page.getByRole("heading", { level: 1, name: "Overview" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Overview", exact: true }).waitFor();
   await page.getByText("Authentication is disabled.").waitFor();
   assert.equal(await page.getByRole("button", { name: "Sign out" }).count(), 0);
   await assertAccessible(page, "overview without auth (dark)");

@@ -18,7 +18,7 @@ test("webhooks: create (secret once), edit, pause with a reason, resume, rotate 
   const browser = await launchBrowser(t);
   const { page } = await openPage(browser);
   await signInWithMasterKey(page, svc.url, "/consumers/shop/webhooks/new");
-  await page.getByRole("heading", { level: 1, name: "New webhook" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "New webhook", exact: true }).waitFor();
   await page.getByLabel("URL").fill(hook.url);
   await page.getByLabel("Description").fill("Billing endpoint");
   await page.getByRole("group", { name: "Event types" }).getByRole("button", { name: "invoice.paid" }).click();
@@ -41,7 +41,7 @@ test("webhooks: create (secret once), edit, pause with a reason, resume, rotate 
   assert.match(shownSecret, /^whsec_/);
   await screenshot(page, "webhook-created-secret-desktop");
   await dialog.getByRole("button", { name: "Go to the webhook" }).click();
-  await page.getByRole("heading", { level: 1, name: "Webhook" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Webhook", exact: true }).waitFor();
   const id = /\/consumers\/shop\/webhooks\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
 
   const stored = (await svc.rest("GET", `/v1/consumers/shop/webhooks/${id}`)).body;
@@ -58,14 +58,14 @@ test("webhooks: create (secret once), edit, pause with a reason, resume, rotate 
 
   // Edit: a server-side refusal shows its detail; a valid change is saved.
   await page.getByRole("link", { name: "Edit" }).click();
-  await page.getByRole("heading", { level: 1, name: "Edit webhook" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Edit webhook", exact: true }).waitFor();
   await page.getByLabel("Max retries").fill("11");
   await page.getByRole("button", { name: "Save changes" }).click();
   await page.getByRole("alert").filter({ hasText: /max_retries must be between 0 and 10/ }).waitFor();
   await page.getByLabel("Max retries").fill("2");
   await page.getByRole("group", { name: "Event types" }).getByRole("button", { name: "invoice.voided" }).click();
   await page.getByRole("button", { name: "Save changes" }).click();
-  await page.getByRole("heading", { level: 1, name: "Webhook" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Webhook", exact: true }).waitFor();
   const edited = (await svc.rest("GET", `/v1/consumers/shop/webhooks/${id}`)).body;
   assert.equal(edited.http_config.max_retries, 2);
   assert.deepEqual(edited.events.sort(), ["invoice.paid", "invoice.voided"]);
@@ -99,7 +99,7 @@ test("webhooks: create (secret once), edit, pause with a reason, resume, rotate 
   await screenshot(page, "webhooks-list-desktop");
   const phone = await openPage(browser, { viewport: PHONE });
   await signInWithMasterKey(phone.page, svc.url, `/consumers/shop/webhooks/${id}`);
-  await phone.page.getByRole("heading", { level: 1, name: "Webhook" }).waitFor();
+  await phone.page.getByRole("heading", { level: 1, name: "Webhook", exact: true }).waitFor();
   await phone.page.getByText("Configuration").waitFor();
   await assertAccessible(phone.page, "webhook detail (phone)");
   await screenshot(phone.page, "webhook-detail-phone");
@@ -108,6 +108,6 @@ test("webhooks: create (secret once), edit, pause with a reason, resume, rotate 
   await page.goto(`${svc.url}/consumers/shop/webhooks/${id}`);
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Delete webhook" }).click();
-  await page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor();
+  await page.getByRole("heading", { level: 1, name: "Webhooks", exact: true }).waitFor();
   await waitUntil(async () => (await svc.rest("GET", `/v1/consumers/shop/webhooks/${id}`)).status === 404);
 });
