@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 import sveltePlugin from "esbuild-svelte";
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 
 const ENTRIES = { admin: "ui/admin/main.ts", portal: "ui/portal/main.ts" };
 const TITLES = { admin: "svc", portal: "Webhooks" };
@@ -39,15 +39,23 @@ export async function buildUi(out) {
     plugins: [sveltePlugin({ compilerOptions: { css: "external", dev: false } })],
     logLevel: "warning",
   });
-  const sizes = {};
+  const outputs = result.metafile.outputs;
+  /** Every script an entry loads up front (itself and its static chunk imports), for the size budget. */
+  const scriptsOf = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const i of outputs[file].imports) if (i.kind === "import-statement" && i.path.endsWith(".js")) scriptsOf(join(`${out}/_app`, basename(i.path)), seen);
+    return seen;
+  };
+  const manifest = {};
   for (const [name, entry] of Object.entries(ENTRIES)) {
-    const [file, meta] = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === entry);
+    const [file, meta] = Object.entries(outputs).find(([, o]) => o.entryPoint === entry);
     const styles = meta.cssBundle ? [`/_app/${basename(meta.cssBundle)}`] : [];
     await writeFile(`${out}/${name}.html`, shell(TITLES[name], `/_app/${basename(file)}`, styles));
-    sizes[name] = file;
+    manifest[name] = { scripts: [...scriptsOf(file)].map((f) => basename(f)), styles: styles.map((s) => basename(s)) };
   }
   await cp("ui/static/favicon.png", `${out}/favicon.png`);
-  await writeFile(`${out}/manifest.json`, JSON.stringify(sizes, null, 2));
+  await writeFile(`${out}/manifest.json`, JSON.stringify(manifest, null, 2));
 }
 
 // `node ui/build-ui.mjs` rebuilds only the UI (quick iteration).
