@@ -40,6 +40,8 @@ export interface TemplateTest {
   eventName: string;
   template: string;
   strict: boolean;
+  /** A real event's payload to render instead of the sample (e.g. a recent event of the consumer). */
+  payload?: unknown;
 }
 
 /**
@@ -48,14 +50,15 @@ export interface TemplateTest {
  */
 export async function testTransformTemplate(db: Queryable, t: TemplateTest): Promise<string> {
   const type = await getEventTypeWithSample(db, t.eventName);
-  if (!type.schema) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`);
+  if (!type.schema && t.payload === undefined) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`);
+  const payload = t.payload === undefined ? type.sample_payload : t.payload;
   const fields = { ...SAMPLE_IDS, eventName: t.eventName, consumer: t.namespace, timestamp: new Date().toISOString(), attempt: 1 };
-  if (t.template === "") return envelopeBody({ ...fields, payloadJson: JSON.stringify(type.sample_payload) });
+  if (t.template === "") return envelopeBody({ ...fields, payloadJson: JSON.stringify(payload) });
   const template = checkTransformTemplate(t.template, t.strict);
   try {
-    return template.render(envelopeData(fields, type.sample_payload));
+    return template.render(envelopeData(fields, payload));
   } catch (err) {
-    if (err instanceof TemplateExecError) throw invalid(`transform_template failed on the sample payload: ${err.message}`);
+    if (err instanceof TemplateExecError) throw invalid(`transform_template failed on the ${t.payload === undefined ? "sample" : "event's"} payload: ${err.message}`);
     throw err;
   }
 }

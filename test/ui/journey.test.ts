@@ -114,6 +114,11 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   await hook.waitForRequests(2);
   await waitUntil(async () => (await attempts.count()) === 2);
 
+  // The subscription's dry run against that real event instead of the sample
+  await page.goto(`${svc.url}/consumers/journey/subscriptions/${subscriptionId}`);
+  await page.getByLabel("Dry run against").selectOption({ index: 1 });
+  await page.locator('pre[aria-label="Rendered body"]').filter({ hasText: '"user": "ada@example.com"' }).waitFor();
+
   // Access: a token with a copy-once secret, then revoked
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Access" }).click();
   await page.getByRole("button", { name: "New token" }).click();

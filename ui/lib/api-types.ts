@@ -493,7 +493,7 @@ export interface paths {
         put?: never;
         /**
          * Render a transform template against an event type's sample payload
-         * @description Nothing is stored or sent. The data is the envelope of a first attempt, with fixed sample ids and the sample payload.
+         * @description Nothing is stored or sent. The data is the envelope of a first attempt, with fixed sample ids and the sample payload (or, with event_id, that event's payload).
          */
         post: operations["testSubscriptionTemplate"];
         delete?: never;
@@ -3887,6 +3887,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description render against this event of the consumer instead of the sample */
+                    event_id?: string;
                     event_name: string;
                     /**
                      * @description missingkey=error: a missing map key fails the render
