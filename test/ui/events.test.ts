@@ -61,8 +61,14 @@ test("events: filter by type, re-push one, re-push all matching with progress; d
   await page.getByRole("alert").filter({ hasText: ghost }).waitFor();
   await screenshot(page, "webhook-not-found-desktop");
 
-  // Delete a consumer, after confirming.
+  // The header's consumer switcher moves a consumer page to the other consumer.
   assert.equal((await svc.rest("POST", "/v1/consumers", { name: "doomed" })).status, 201);
+  await page.goto(`${svc.url}/consumers/shop/events?event=cart.filled`);
+  await page.locator("header").getByLabel("Consumer", { exact: true }).selectOption("doomed");
+  await page.waitForURL(/\/consumers\/doomed\/events/);
+  await page.getByText("No events yet for doomed.").waitFor();
+
+  // Delete a consumer, after confirming.
   await page.goto(`${svc.url}/consumers`);
   await page.getByRole("button", { name: "Delete consumer doomed" }).click();
   await page.getByRole("dialog", { name: "Delete consumer doomed?" }).getByRole("button", { name: "Delete consumer" }).click();

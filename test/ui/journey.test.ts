@@ -134,7 +134,7 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   assert.equal((await svc.request("/v1/whoami", { apiKey: null, headers: { authorization: `Bearer ${minted}` } })).status, 401);
 
   // A portal link for the consumer
-  await page.getByLabel("Consumer", { exact: true }).fill("journey");
+  await page.getByRole("region", { name: "Consumer portal link" }).getByLabel("Consumer", { exact: true }).fill("journey");
   await page.getByRole("button", { name: "Create portal link" }).click();
   assert.match(await page.getByLabel("Portal URL", { exact: true }).innerText(), /\/portal#token=svc_tk_/);
 
