@@ -1,5 +1,6 @@
-// Bundles svc with esbuild: dist/server.js (the server) and dist/cli.js (the `svc` program).
+// Bundles svc with esbuild: dist/server.js (the server), dist/cli.js (the `svc` program) and dist/ui (dashboard and portal).
 import { build } from "esbuild";
+import { buildUi } from "./ui/build-ui.mjs";
 import { chmod, cp, mkdir, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -36,4 +37,5 @@ await mkdir("dist/docs-assets", { recursive: true });
 for (const file of ["swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png"]) {
   await cp(join(swagger, file), join("dist/docs-assets", file));
 }
+await buildUi("dist/ui");
 console.log(`built dist/server.js and dist/cli.js (svc ${pkg.version})`);

@@ -26,6 +26,7 @@ import eventsList from "./rest/events.list.ts";
 import eventsPush from "./rest/events.push.ts";
 import eventsRepush from "./rest/events.repush.ts";
 import healthSummaryGet from "./rest/health-summary.get.ts";
+import overviewGet from "./rest/overview.get.ts";
 import invitesCancel from "./rest/invites.cancel.ts";
 import invitesCreate from "./rest/invites.create.ts";
 import invitesList from "./rest/invites.list.ts";
@@ -123,6 +124,7 @@ export const restRoutes: AnyRoute[] = [
   eventsGet, eventsList, eventsPush, eventsRepush,
   // health-summary
   healthSummaryGet,
+  overviewGet,
   // invites
   invitesCancel, invitesCreate, invitesList,
   // listen-sessions

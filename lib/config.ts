@@ -87,6 +87,18 @@ const Env = z.object({
     .min(1, "DATABASE_URL is empty: set a PostgreSQL connection string")
     .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// or postgresql:// URL"),
   SVC_SERVE_UI: bool("SVC_SERVE_UI", false),
+  // The portal's CSP frame-ancestors: a source list (`*`, `'self'`, `https://app.example.com`, …).
+  SVC_PORTAL_FRAME_ANCESTORS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = (v ?? "").trim().replace(/\s+/g, " ") || "*";
+      if (/[;,\u0000-\u001f\u007f-\uffff]/.test(value)) {
+        ctx.addIssue({ code: "custom", message: `SVC_PORTAL_FRAME_ANCESTORS "${v}" is not a CSP source list: separate sources with spaces (e.g. "'self' https://app.example.com"), no ';' or ','` });
+        return z.NEVER;
+      }
+      return value;
+    }),
   CORS_ALLOWED_ORIGINS: csv,
   SVC_ALLOWED_NETWORKS: csv.transform((list, ctx) => {
     for (const cidr of list) {
@@ -245,6 +257,7 @@ function toConfig(e: z.infer<typeof Env>) {
     primaryKeyId: e.SVC_ENCRYPTION_PRIMARY_KEY_ID,
     databaseUrl: e.DATABASE_URL,
     serveUi: e.SVC_SERVE_UI,
+    portalFrameAncestors: e.SVC_PORTAL_FRAME_ANCESTORS,
     corsAllowedOrigins: e.CORS_ALLOWED_ORIGINS,
     allowedNetworks: e.SVC_ALLOWED_NETWORKS,
     allowPrivateNetworks: e.SVC_ALLOW_PRIVATE_NETWORKS,

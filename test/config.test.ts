@@ -91,6 +91,12 @@ test("booleans accept true/false and refuse anything else", () => {
   assert.match(problemsOf({ ...base, SVC_AUTO_REGISTER_EVENTS: "maybe" })[0]!, /^SVC_AUTO_REGISTER_EVENTS must be true or false/);
 });
 
+test("SVC_PORTAL_FRAME_ANCESTORS defaults to * and takes a space-separated source list, nothing that breaks the CSP", () => {
+  assert.equal(loadConfig(base).config.portalFrameAncestors, "*");
+  assert.equal(loadConfig({ ...base, SVC_PORTAL_FRAME_ANCESTORS: " 'self'   https://app.example.com " }).config.portalFrameAncestors, "'self' https://app.example.com");
+  assert.match(problemsOf({ ...base, SVC_PORTAL_FRAME_ANCESTORS: "'self'; script-src *" })[0]!, /^SVC_PORTAL_FRAME_ANCESTORS .* is not a CSP source list/);
+});
+
 test("SVC_TOKEN_DEFAULT_TTL takes Go durations plus d, and 0 for never", () => {
   assert.equal(loadConfig({ ...base, SVC_TOKEN_DEFAULT_TTL: "12h" }).config.tokenDefaultTtlSeconds, 12 * 3600);
   assert.equal(loadConfig({ ...base, SVC_TOKEN_DEFAULT_TTL: "7d" }).config.tokenDefaultTtlSeconds, 7 * 86400);

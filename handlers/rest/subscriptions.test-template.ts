@@ -1,7 +1,9 @@
-// POST /v1/consumers/{consumer}/subscriptions/test-template — dry run of a transform against the event type's sample payload.
+// POST /v1/consumers/{consumer}/subscriptions/test-template — dry run of a transform against the event type's sample payload or a real event's.
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
+import { getEventRecord } from "../../lib/events/reports.ts";
 import { testTransformTemplate } from "../../lib/subscriptions/transform.ts";
+import { eventId } from "../schemas/events.ts";
 import { consumerName } from "../schemas/namespaces.ts";
 import { templateTestFields, templateTestResultSchema } from "../schemas/templates.ts";
 
@@ -10,16 +12,18 @@ export default rest({
   path: "/v1/consumers/:consumer/subscriptions/test-template",
   operationId: "testSubscriptionTemplate",
   summary: "Render a transform template against an event type's sample payload",
-  description: "Nothing is stored or sent. The data is the envelope of a first attempt, with fixed sample ids and the sample payload (or `payload` when given).",
+  description: "Nothing is stored or sent. The data is the envelope of a first attempt, with fixed sample ids and the sample payload (or `payload` when given, or with `event_id` that event's payload).",
   tag: "Subscriptions",
   access: "admin",
   portal: true,
   params: z.object({ consumer: consumerName() }),
-  body: z.object(templateTestFields),
+  body: z.object({ ...templateTestFields, event_id: eventId().optional().describe("render against this event of the consumer instead of the sample") }),
   response: templateTestResultSchema,
   errors: [404],
   async handle({ params, body }, { app }) {
-    const transformed_payload = await testTransformTemplate(app.db, { namespace: params.consumer, eventName: body.event_name, template: body.transform_template, strict: body.transform_strict, payload: body.payload });
+    // A real event is read within the consumer (404 for another consumer's id, also through the portal).
+    const payload = body.event_id ? (await getEventRecord(app.db, body.event_id, params.consumer)).payload : body.payload;
+    const transformed_payload = await testTransformTemplate(app.db, { namespace: params.consumer, eventName: body.event_name, template: body.transform_template, strict: body.transform_strict, payload });
     return { transformed_payload };
   },
 });

@@ -12,6 +12,7 @@ import { rawPathOf } from "./node-request.ts";
 import { checkPortalPath, portalPathOf } from "./portal-paths.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { withRequestSpans } from "./request-span.ts";
+import { uiResponse } from "./ui-files.ts";
 import { empty, json } from "./respond.ts";
 import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
 import { hasLiteralColon, pathPattern, rpcPath, type HttpMethod } from "./route.ts";
@@ -187,7 +188,13 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
     const grant = await authenticatePortal(app, request);
     return (await portal.fetch(request, grant)) ?? portalRefused(request);
   });
-  router.all("*", (request: IRequest) => notFound(table, request));
+  // What no route owns: the UI's shells and assets (GET), else the API's 404/405.
+  // A path some route owns for another method stays the API's (405).
+  router.all("*", (request: IRequest) => {
+    const pathname = pathOf(request.url);
+    const owned = table.some(([, regex]) => regex.test(pathname));
+    return (owned ? undefined : uiResponse(app.config, request.method, pathname)) ?? notFound(table, request);
+  });
   for (const service of rpcRouters.values()) {
     rpcTable.push(...(service.routes as Table));
     service.all("*", (request: IRequest) => notFound(rpcTable, request));

@@ -1,11 +1,12 @@
-// The spec's hardening headers on every response; the CSP only when the UI is served.
+// The spec's hardening headers on every response; the CSP on every HTML page and, with the UI on, everywhere.
 import type { Config } from "../config.ts";
 
+// Fonts and icons are bundled with the UI: nothing comes from another host.
 const CSP = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
-  "font-src 'self' data: https://fonts.gstatic.com",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
   "img-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
@@ -16,12 +17,14 @@ const CSP = [
 /** The portal is meant to be embedded in an iframe by the operator's product. */
 const isPortalPath = (pathname: string) => pathname === "/portal" || pathname.startsWith("/portal/");
 
-export function applySecurityHeaders(config: Pick<Config, "serveUi">, pathname: string, response: Response): void {
+export function applySecurityHeaders(config: Pick<Config, "serveUi" | "portalFrameAncestors">, pathname: string, response: Response): void {
   const h = response.headers;
   const portal = isPortalPath(pathname);
   h.set("x-content-type-options", "nosniff");
   if (!portal) h.set("x-frame-options", "DENY");
   h.set("referrer-policy", "strict-origin-when-cross-origin");
   h.set("permissions-policy", "interest-cohort=()");
-  if (config.serveUi) h.set("content-security-policy", `${CSP}; frame-ancestors ${portal ? "*" : "'none'"}`);
+  // The portal is served whether or not the dashboard is, so its pages carry the CSP either way.
+  const html = h.get("content-type")?.startsWith("text/html") ?? false;
+  if (config.serveUi || html) h.set("content-security-policy", `${CSP}; frame-ancestors ${portal ? config.portalFrameAncestors : "'none'"}`);
 }

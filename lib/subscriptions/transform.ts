@@ -40,8 +40,8 @@ export interface TemplateTest {
   eventName: string;
   template: string;
   strict: boolean;
-  /** Render against this payload instead of the event type's sample (then no schema is needed). */
-  payload?: Record<string, unknown>;
+  /** Render against this payload (given, or a real event's) instead of the event type's sample (then no schema is needed). */
+  payload?: unknown;
 }
 
 /**
@@ -50,15 +50,15 @@ export interface TemplateTest {
  */
 export async function testTransformTemplate(db: Queryable, t: TemplateTest): Promise<string> {
   const type = await getEventTypeWithSample(db, t.eventName);
-  const payload = t.payload ?? type.sample_payload;
-  if (!t.payload && !type.schema) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against (give one in payload)`);
+  if (!type.schema && t.payload === undefined) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`);
+  const payload = t.payload === undefined ? type.sample_payload : t.payload;
   const fields = { ...SAMPLE_IDS, eventName: t.eventName, consumer: t.namespace, timestamp: new Date().toISOString(), attempt: 1 };
   if (t.template === "") return envelopeBody({ ...fields, payloadJson: JSON.stringify(payload) });
   const template = checkTransformTemplate(t.template, t.strict);
   try {
     return template.render(envelopeData(fields, payload));
   } catch (err) {
-    if (err instanceof TemplateExecError) throw invalid(`transform_template failed on the ${t.payload ? "given" : "sample"} payload: ${err.message}`);
+    if (err instanceof TemplateExecError) throw invalid(`transform_template failed on the ${t.payload === undefined ? "sample" : "given"} payload: ${err.message}`);
     throw err;
   }
 }

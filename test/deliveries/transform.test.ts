@@ -142,6 +142,20 @@ test("TestSubscriptionTemplate renders the event type's sample payload inside th
   assert.deepEqual([rest.status, rest.body], [200, { transformed_payload: "ORD_1" }]);
 });
 
+test("the REST dry run renders a real event of the consumer with event_id, and never another consumer's", async () => {
+  const ns = unique("dry");
+  const other = unique("dry");
+  const event = unique("dry.real");
+  await svc().rpc("EventService", "RegisterEvent", { name: event });
+  const pushed = (await svc().rest("POST", `/v1/consumers/${ns}/events?event=${event}`, { payload: { id: "real_7", total: 3 } })).body;
+  const rest = await svc().rest("POST", `/v1/consumers/${ns}/subscriptions/test-template`, { event_name: event, transform_template: "{{.payload.id}}:{{.payload.total}}", event_id: pushed.event_id });
+  assert.deepEqual([rest.status, rest.body], [200, { transformed_payload: "real_7:3" }]);
+  const foreign = await svc().rest("POST", `/v1/consumers/${other}/subscriptions/test-template`, { event_name: event, transform_template: "x", event_id: pushed.event_id });
+  assert.equal(foreign.status, 404);
+  // Without event_id a schema-less type still has no sample to render.
+  assert.equal((await svc().rest("POST", `/v1/consumers/${ns}/subscriptions/test-template`, { event_name: event, transform_template: "x" })).status, 400);
+});
+
 test("TestSubscriptionTemplate errors: unknown event or namespace, no schema, parse and execution failures", async () => {
   const ns = unique("dry");
   const event = unique("dry.err");

@@ -9,3 +9,8 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) 
   }
   return last;
 }
+
+/** Polls until `probe` resolves true. */
+export async function waitUntil(probe: () => Promise<boolean>, timeoutMs = 15_000, everyMs = 100): Promise<void> {
+  await eventually(probe, (ok) => ok, timeoutMs, everyMs);
+}

@@ -1,0 +1,80 @@
+// The built dashboard and portal (dist/ui): the two app shells, hashed assets under /_app/* and /favicon.png.
+// The UI reaches the server only through HTTP like any client; this file only hands out its files.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Config } from "../config.ts";
+import { AppError } from "../errors.ts";
+import { Response } from "./respond.ts";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+};
+
+// Hashed names never change content: a year, immutable. Shells are revalidated on every load.
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHELL = "no-cache";
+
+/** dist/ui beside the bundle (dist/server.js, dist/cli.js), or the last build when running from source. */
+function uiDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundled = join(here, "ui");
+  if (existsSync(join(bundled, "admin.html"))) return bundled;
+  return join(here, "..", "..", "dist", "ui");
+}
+
+const cache = new Map<string, Promise<Buffer | undefined>>();
+
+function file(name: string): Promise<Buffer | undefined> {
+  let bytes = cache.get(name);
+  if (!bytes) {
+    bytes = readFile(join(uiDir(), name)).catch(() => undefined);
+    // A missing file is not remembered: a build may land while the server runs from source.
+    bytes.then((b) => b === undefined && cache.delete(name));
+    cache.set(name, bytes);
+  }
+  return bytes;
+}
+
+async function send(name: string, cacheControl: string): Promise<Response> {
+  const bytes = await file(name);
+  if (!bytes) {
+    if (name.endsWith(".html")) throw new AppError("unavailable", "the UI is not built: run `npm run build`");
+    throw new AppError("not_found", `no UI asset named ${name}`);
+  }
+  const type = name.endsWith(".html") ? "text/html; charset=utf-8" : (TYPES[extname(name)] ?? "application/octet-stream");
+  return new Response(new Uint8Array(bytes), { headers: { "content-type": type, "cache-control": cacheControl } });
+}
+
+const firstSegment = (pathname: string) => pathname.split("/")[1] ?? "";
+
+/** Paths of the API, RPC and the portal gateway: never an app shell, even when no route matches. */
+function apiPath(pathname: string): boolean {
+  const first = firstSegment(pathname);
+  return first === "v1" || first.startsWith("webhook.") || pathname === "/portal/api" || pathname.startsWith("/portal/api/");
+}
+
+/**
+ * The UI's answer for a GET no route owns: the portal shell (always), `/_app/*` and `/favicon.png` (always), the
+ * dashboard shell for every other path when SVC_SERVE_UI is on; undefined when the UI has nothing there.
+ */
+export function uiResponse(config: Pick<Config, "serveUi">, method: string, pathname: string): Promise<Response> | undefined {
+  if (method !== "GET" && method !== "HEAD") return undefined;
+  if (pathname === "/favicon.png") return send("favicon.png", "public, max-age=86400");
+  if (pathname.startsWith("/_app/")) {
+    const name = pathname.slice("/_app/".length);
+    if (!/^[\w-]+(\.[\w-]+)*$/.test(name)) return Promise.reject(new AppError("not_found", `no UI asset named ${name}`));
+    return send(`_app/${name}`, IMMUTABLE);
+  }
+  if (apiPath(pathname)) return undefined;
+  if (pathname === "/portal" || pathname.startsWith("/portal/")) return send("portal.html", SHELL);
+  if (config.serveUi) return send("admin.html", SHELL);
+  return undefined;
+}

@@ -1,0 +1,77 @@
+// The dashboard's Events and Consumers pages in Chromium: filters in the query string, re-push one event and
+// re-push all matching as a batch, deleting a consumer after confirming, and the problem detail of a failed load.
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { test } from "node:test";
+import { launchBrowser, openPage, screenshot } from "../helpers/browser.ts";
+import { signInWithMasterKey } from "../helpers/dashboard.ts";
+import { startReceiver } from "../helpers/receiver.ts";
+import { startTestService } from "../helpers/service.ts";
+import { waitUntil } from "../helpers/wait.ts";
+
+test("events: filter by type, re-push one, re-push all matching with progress; delete a consumer; errors show the detail", async (t) => {
+  const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" }, workers: true });
+  const receiver = await startReceiver(t);
+  const hook = receiver.path("/events");
+  for (const name of ["cart.filled", "cart.emptied"]) assert.equal((await svc.rest("POST", "/v1/event-types", { name })).status, 201);
+  assert.equal((await svc.rest("POST", "/v1/consumers/shop/webhooks", { url: hook.url, events: ["cart.filled", "cart.emptied"] })).status, 201);
+  for (let i = 0; i < 3; i++) assert.equal((await svc.rest("POST", "/v1/consumers/shop/events?event=cart.filled", { payload: { i }, labels: { region: i === 0 ? "eu" : "us" } })).status, 202);
+  assert.equal((await svc.rest("POST", "/v1/consumers/shop/events?event=cart.emptied", { payload: {} })).status, 202);
+  await hook.waitForRequests(4);
+
+  const browser = await launchBrowser(t);
+  const { page } = await openPage(browser);
+  await signInWithMasterKey(page, svc.url, "/consumers/shop/events");
+  const rows = page.getByRole("region", { name: "Events" }).locator("tbody tr");
+  await waitUntil(async () => (await rows.count()) === 4);
+  await page.getByLabel("Event type").fill("cart.filled");
+  await page.getByLabel("Event type").press("Enter");
+  await page.waitForURL(/event=cart\.filled/);
+  await waitUntil(async () => (await rows.count()) === 3);
+  await page.getByLabel("Label").fill("region:eu");
+  await page.getByLabel("Label").press("Enter");
+  await page.waitForURL(/label=region%3Aeu/);
+  await waitUntil(async () => (await rows.count()) === 1);
+
+  // Re-push one event: a new delivery reaches the receiver.
+  await rows.first().getByRole("link").click();
+  await page.getByRole("heading", { level: 1, name: "Event", exact: true }).waitFor();
+  await page.getByRole("button", { name: "Re-push" }).click();
+  await hook.waitForRequests(5);
+  await page.getByText(/Event re-pushed/).waitFor();
+
+  // Re-push all cart.filled events as a batch.
+  // (A re-push is an event of its own, so the type now has one more.)
+  const matching = (await svc.rest("GET", "/v1/consumers/shop/events?event=cart.filled")).body.pagination.total_count;
+  assert.ok(matching >= 3);
+  await page.goto(`${svc.url}/consumers/shop/events?event=cart.filled`);
+  await waitUntil(async () => (await rows.count()) === matching);
+  const sent = hook.requests.length;
+  await page.getByRole("button", { name: "Re-push all matching" }).click();
+  await page.getByText(`Re-push ${matching} matching events?`).waitFor();
+  await page.getByRole("button", { name: "Start re-push" }).click();
+  await page.getByRole("progressbar", { name: "Re-push progress" }).waitFor();
+  await page.getByText("Re-push batch completed", { exact: true }).waitFor({ timeout: 20_000 });
+  await hook.waitForRequests(sent + matching);
+  await screenshot(page, "events-repush-batch-desktop");
+
+  // A failed load shows the server's problem detail.
+  const ghost = randomUUID();
+  await page.goto(`${svc.url}/consumers/shop/webhooks/${ghost}`);
+  await page.getByRole("alert").filter({ hasText: ghost }).waitFor();
+  await screenshot(page, "webhook-not-found-desktop");
+
+  // The header's consumer switcher moves a consumer page to the other consumer.
+  assert.equal((await svc.rest("POST", "/v1/consumers", { name: "doomed" })).status, 201);
+  await page.goto(`${svc.url}/consumers/shop/events?event=cart.filled`);
+  await page.locator("header").getByLabel("Consumer", { exact: true }).selectOption("doomed");
+  await page.waitForURL(/\/consumers\/doomed\/events/);
+  await page.getByText("No events yet for doomed.").waitFor();
+
+  // Delete a consumer, after confirming.
+  await page.goto(`${svc.url}/consumers`);
+  await page.getByRole("button", { name: "Delete consumer doomed" }).click();
+  await page.getByRole("dialog", { name: "Delete consumer doomed?" }).getByRole("button", { name: "Delete consumer" }).click();
+  await page.getByText("Consumer doomed deleted").waitFor();
+  assert.equal((await svc.rest("GET", "/v1/consumers/doomed")).status, 404);
+});
