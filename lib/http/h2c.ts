@@ -1,0 +1,55 @@
+// HTTP/1.1 and cleartext HTTP/2 (h2c with prior knowledge) on one port. Node's http2 server answers both only
+// over TLS (ALPN); svc is plain HTTP behind a proxy, so the first bytes of a connection decide: the HTTP/2
+// client preface goes to the http2 server, anything else to the HTTP/1.1 server that listens.
+import type { Server } from "node:http";
+import { createServer as createHttp2Server, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from "node:http2";
+import type { Socket } from "node:net";
+
+/** Every HTTP/2 connection starts with this (RFC 9113 §3.4); no HTTP/1.1 method starts with "PRI ". */
+const PREFACE_START = Buffer.from("PRI ");
+
+export interface H2c {
+  http2: Http2Server;
+  /** Sends GOAWAY on every session (in-flight streams finish); `force` ends them at once. */
+  closeSessions(force?: boolean): void;
+}
+
+/**
+ * Makes `server` (not yet listening) hand HTTP/2 connections to an http2 server with the same handler. The
+ * socket is sniffed without flowing (peek with read(), put back with unshift()), which both parsers accept.
+ */
+export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res: Http2ServerResponse) => void, idleTimeoutMs: number): H2c {
+  const http2 = createHttp2Server({}, handler);
+  http2.setTimeout(idleTimeoutMs);
+  const sessions = new Set<ServerHttp2Session>();
+  http2.on("session", (session: ServerHttp2Session) => {
+    sessions.add(session);
+    session.once("close", () => sessions.delete(session));
+  });
+
+  const [http1Listener] = server.listeners("connection") as ((socket: Socket) => void)[];
+  if (!http1Listener) throw new Error("the HTTP/1.1 server has no connection listener");
+  server.removeListener("connection", http1Listener);
+  server.prependListener("connection", (socket: Socket) => {
+    // A connection that sends nothing is closed like an idle HTTP/1.1 one.
+    socket.setTimeout(idleTimeoutMs, () => socket.destroy());
+    const sniff = () => {
+      const chunk: Buffer | null = socket.read();
+      if (chunk === null) return;
+      socket.unshift(chunk);
+      if (chunk.length < PREFACE_START.length && PREFACE_START.subarray(0, chunk.length).equals(chunk)) return;
+      socket.off("readable", sniff);
+      socket.setTimeout(0);
+      if (chunk.subarray(0, PREFACE_START.length).equals(PREFACE_START)) http2.emit("connection", socket);
+      else http1Listener.call(server, socket);
+    };
+    socket.on("readable", sniff);
+  });
+
+  return {
+    http2,
+    closeSessions(force = false) {
+      for (const session of sessions) force ? session.destroy() : session.close();
+    },
+  };
+}
