@@ -15,9 +15,9 @@ import { empty, json } from "./respond.ts";
 import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
 import { hasLiteralColon, pathPattern, rpcPath, type HttpMethod } from "./route.ts";
 import { parseInput } from "./wire.ts";
-import { createRpcProtocols } from "../rpc/fetch.ts";
-import { toConnectError } from "../rpc/errors.ts";
-import type { InvokeRpc, RpcFailure } from "../rpc/services.ts";
+import { createRpcProtocols } from "./rpc/fetch.ts";
+import { toConnectError } from "./rpc/errors.ts";
+import type { InvokeRpc, RpcFailure } from "./rpc/services.ts";
 
 export interface HttpApp {
   fetch(request: Request): Promise<Response>;

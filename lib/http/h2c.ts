@@ -1,8 +1,8 @@
 // HTTP/1.1 and cleartext HTTP/2 (h2c with prior knowledge) on one port. Node's http2 server answers both only
 // over TLS (ALPN); svc is plain HTTP behind a proxy, so the first bytes of a connection decide: the HTTP/2
 // client preface goes to the http2 server, anything else to the HTTP/1.1 server that listens.
-import type { Server } from "node:http";
-import { createServer as createHttp2Server, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from "node:http2";
+import type { OutgoingHttpHeaders, Server } from "node:http";
+import { createServer as createHttp2Server, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session, type ServerHttp2Stream } from "node:http2";
 import type { Socket } from "node:net";
 
 /** Every HTTP/2 connection starts with this (RFC 9113 §3.4); no HTTP/1.1 method starts with "PRI ". */
@@ -19,12 +19,39 @@ export interface H2c {
  * socket is sniffed without flowing (peek with read(), put back with unshift()), which both parsers accept.
  */
 export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res: Http2ServerResponse) => void, idleTimeoutMs: number): H2c {
-  const http2 = createHttp2Server({}, handler);
+  const http2 = createHttp2Server({}, (req, res) => {
+    // HTTP/2 has no reason phrase; the fetch adapter passes one anyway and Node would warn on every process.
+    const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => Http2ServerResponse;
+    res.writeHead = ((status: number, reasonOrHeaders?: string | OutgoingHttpHeaders, headers?: OutgoingHttpHeaders) =>
+      writeHead(status, typeof reasonOrHeaders === "string" ? headers : reasonOrHeaders)) as Http2ServerResponse["writeHead"];
+    handler(req, res);
+  });
   http2.setTimeout(idleTimeoutMs);
-  const sessions = new Set<ServerHttp2Session>();
+  // Open streams per session: a closing session with none left is destroyed at once. Node would otherwise wait
+  // for the client to close the connection after GOAWAY, which a pooling client may never do.
+  const sessions = new Map<ServerHttp2Session, Set<ServerHttp2Stream>>();
+  let closing = false;
+  const live = (session: ServerHttp2Session) => [...(sessions.get(session) ?? [])].filter((s) => !s.destroyed).length;
+  /**
+   * Streams we have answered while the client still sends (a body refused by size: the client is stuck on a full
+   * window). RST_STREAM(NO_ERROR) is how HTTP/2 says "stop sending" after a complete response (RFC 9113 §8.1);
+   * done at shutdown only, because a client still reading the answer could take it for a failure.
+   */
+  const releaseAnswered = (session: ServerHttp2Session) => {
+    // close() is a no-op once our side is closed; destroy() sends the RST_STREAM (NO_ERROR without an error).
+    for (const stream of sessions.get(session) ?? []) if (!stream.destroyed && stream.state.localClose) stream.destroy();
+  };
   http2.on("session", (session: ServerHttp2Session) => {
-    sessions.add(session);
+    const streams = new Set<ServerHttp2Stream>();
+    sessions.set(session, streams);
     session.once("close", () => sessions.delete(session));
+    session.on("stream", (stream: ServerHttp2Stream) => {
+      streams.add(stream);
+      stream.once("close", () => {
+        streams.delete(stream);
+        if (closing && live(session) === 0) session.destroy();
+      });
+    });
   });
 
   const [http1Listener] = server.listeners("connection") as ((socket: Socket) => void)[];
@@ -49,7 +76,12 @@ export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res:
   return {
     http2,
     closeSessions(force = false) {
-      for (const session of sessions) force ? session.destroy() : session.close();
+      closing = true;
+      for (const session of sessions.keys()) {
+        if (!force) releaseAnswered(session);
+        if (force || live(session) === 0) session.destroy();
+        else session.close();
+      }
     },
   };
 }

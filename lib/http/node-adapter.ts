@@ -5,7 +5,7 @@ import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { createServerAdapter } from "@whatwg-node/server";
 import type { AppContext } from "../app/context.ts";
-import { registerRpcServices } from "../rpc/services.ts";
+import { registerRpcServices } from "./rpc/services.ts";
 import type { HttpApp } from "./app.ts";
 import { attachNodeRequest } from "./node-request.ts";
 

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
-import * as pb from "../../lib/rpc/gen/webhook_pb.ts";
+import * as pb from "../../lib/http/rpc/gen/webhook_pb.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { sharedService, TEST_API_KEY } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";

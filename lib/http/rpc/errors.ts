@@ -1,7 +1,7 @@
 // AppError → ConnectError: the same codes in every protocol connect-es frames (Connect binary, GET,
 // gRPC-Web, gRPC); connect-es then derives the HTTP status or grpc-status from the code.
 import { Code as ConnectCode, ConnectError } from "@connectrpc/connect";
-import type { AppError, Code } from "../errors.ts";
+import type { AppError, Code } from "../../errors.ts";
 
 const connectCodes: Record<Code, ConnectCode> = {
   invalid_argument: ConnectCode.InvalidArgument,

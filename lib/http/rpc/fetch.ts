@@ -5,10 +5,10 @@ import { createHash } from "node:crypto";
 import { createConnectRouter, createContextValues } from "@connectrpc/connect";
 import type { UniversalHandler, UniversalServerRequest } from "@connectrpc/connect/protocol";
 import { Response } from "@whatwg-node/fetch";
-import { AppError } from "../errors.ts";
-import { readBodyBytes } from "../http/body.ts";
-import { nodeRequestOf } from "../http/node-request.ts";
-import type { RpcRoute } from "../http/route.ts";
+import { AppError } from "../../errors.ts";
+import { readBodyBytes } from "../body.ts";
+import { nodeRequestOf } from "../node-request.ts";
+import type { RpcRoute } from "../route.ts";
 import { toConnectError } from "./errors.ts";
 import { fetchRequestKey, registerRpcServices, type InvokeRpc, type RpcFailure } from "./services.ts";
 

@@ -6,7 +6,7 @@
 import { fromJson, toJson, type DescMethod, type DescService, type JsonValue } from "@bufbuild/protobuf";
 import { createContextKey, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
 import { Request as FetchRequest } from "@whatwg-node/fetch";
-import type { RpcRoute } from "../http/route.ts";
+import type { RpcRoute } from "../route.ts";
 import { file_webhook } from "./gen/webhook_pb.ts";
 
 /** Runs one RPC route on a JSON input, as the Connect JSON surface does: credentials, validation, handler. */
