@@ -22,7 +22,9 @@ function discardRest(req: IncomingMessage): void {
   const socket = req.socket as Socket | undefined;
   if (req.complete || !socket) return;
   let discarded = 0;
-  const giveUp = () => socket.destroy();
+  // Over HTTP/2 only this request's stream is given up: the session's socket refuses manipulation (it would throw).
+  const stream = (req as unknown as { stream?: { destroy(): void } }).stream;
+  const giveUp = () => (stream ? stream.destroy() : socket.destroy());
   const timer = setTimeout(giveUp, LINGER_MS);
   timer.unref();
   req.on("data", (chunk: Buffer) => {

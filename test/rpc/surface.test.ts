@@ -151,3 +151,25 @@ test("the JSON answers of every read parse strictly as the proto's messages", as
   assert.ok(answers.GetWebhookHealth.metrics, "the health answer carries metrics once a delivery happened");
   assert.equal(answers.GetEvent.event.sample_payload.n !== undefined, true, "a sample payload from the schema");
 });
+
+test("over HTTP/2, a refused body that never finishes costs only its stream: the 413 arrives and the server keeps serving", async () => {
+  const { connect } = await import("node:http2");
+  const session = connect(svc().url);
+  try {
+    const stream = session.request({ ":method": "POST", ":path": "/webhook.EventService/PushEvent", "content-type": "application/json", "content-length": String(2 * LIMIT), "x-api-key": TEST_API_KEY });
+    stream.write("{");
+    const status = await new Promise<number>((resolve) => stream.once("response", (h) => resolve(Number(h[":status"]))));
+    assert.equal(status, 413);
+    // The server gives the stalled stream up after its linger bound (10 s); the connection and the server live on.
+    stream.resume(); // read the 413's body, so the stream can close once the server gives it up
+    await new Promise<void>((resolve) => stream.once("close", () => resolve()));
+    assert.equal(session.destroyed, false);
+    const ok = session.request({ ":method": "GET", ":path": "/health" });
+    const okStatus = await new Promise<number>((resolve) => ok.once("response", (h) => resolve(Number(h[":status"]))));
+    ok.resume();
+    assert.equal(okStatus, 200);
+  } finally {
+    session.close();
+  }
+  assert.equal((await svc().request("/health", { apiKey: null })).status, 200);
+});
