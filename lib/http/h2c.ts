@@ -59,7 +59,9 @@ export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res:
   server.removeListener("connection", http1Listener);
   server.prependListener("connection", (socket: Socket) => {
     // A connection that sends nothing is closed like an idle HTTP/1.1 one.
-    socket.setTimeout(idleTimeoutMs, () => socket.destroy());
+    const idle = () => socket.destroy();
+    socket.setTimeout(idleTimeoutMs);
+    socket.once("timeout", idle);
     const sniff = () => {
       const chunk: Buffer | null = socket.read();
       if (chunk === null) return;
@@ -67,6 +69,7 @@ export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res:
       if (chunk.length < PREFACE_START.length && PREFACE_START.subarray(0, chunk.length).equals(chunk)) return;
       socket.off("readable", sniff);
       socket.setTimeout(0);
+      socket.off("timeout", idle);
       if (chunk.subarray(0, PREFACE_START.length).equals(PREFACE_START)) http2.emit("connection", socket);
       else http1Listener.call(server, socket);
     };
