@@ -18,6 +18,9 @@ export interface RpcProtocols {
   serve(handler: UniversalHandler, request: Request): Promise<Response>;
 }
 
+/** Handlers never watch for cancellation; a shared signal spares a lazily built AbortSignal per request. */
+const NEVER_ABORTED = new AbortController().signal;
+
 const isJson = (contentType: string | null) => !contentType || /^application\/json\b/i.test(contentType);
 
 /** The body through svc's reader: the same byte limit (a 413 there is RESOURCE_EXHAUSTED here) and lingering. */
@@ -68,7 +71,7 @@ export function createRpcProtocols(routes: RpcRoute[], invoke: InvokeRpc, fail: 
         url: request.url,
         header: request.headers,
         body: bodyOf(request, maxBodyBytes),
-        signal: request.signal,
+        signal: NEVER_ABORTED,
         contextValues: createContextValues().set(fetchRequestKey, request),
       };
       const uRes = await handler(uReq);
