@@ -17,9 +17,14 @@ import { empty, json } from "./respond.ts";
 import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
 import { hasLiteralColon, pathPattern, rpcPath, type HttpMethod } from "./route.ts";
 import { parseInput } from "./wire.ts";
+import { createRpcProtocols } from "./rpc/fetch.ts";
+import { toConnectError } from "./rpc/errors.ts";
+import type { InvokeRpc, RpcFailure } from "./rpc/services.ts";
 
 export interface HttpApp {
   fetch(request: Request): Promise<Response>;
+  /** The RPC routes with the credential check and validation every protocol shares (native gRPC uses them too). */
+  rpc: { routes: RpcRoute[]; invoke: InvokeRpc; fail: RpcFailure };
 }
 
 type Surface = "rest" | "rpc";
@@ -93,11 +98,19 @@ function rawHandler(app: AppContext, route: RawRoute) {
   };
 }
 
+/** One RPC on an already decoded input, in any protocol: credentials, then validation, then the handler. */
+function rpcInvoker(app: AppContext): InvokeRpc {
+  return async (route, input, request) => {
+    const principal = await principalFor(app, request, "admin");
+    return route.handle(parseInput(route.input, input), { app, principal, request, log: app.log });
+  };
+}
+
 function rpcHandler(app: AppContext, route: RpcRoute) {
   return async (request: IRequest) => {
     const contentType = request.headers.get("content-type");
     if (contentType && !/^application\/json\b/i.test(contentType)) {
-      throw new AppError("invalid_argument", "RPC requests must be Content-Type: application/json", { httpStatus: 415 });
+      throw new AppError("invalid_argument", `RPC requests are Connect (application/json or application/proto), gRPC-Web (application/grpc-web+proto or +json) or gRPC; not ${contentType}`, { httpStatus: 415 });
     }
     const principal = await principalFor(app, request, "admin");
     const ctx: RequestContext = { app, principal, request, log: app.log };
@@ -203,8 +216,13 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
   const restRouterFor = (pathname: string) => (IRREGULAR_PATH.test(pathname) ? router : (restRouters.get(restGroupOf(pathname) ?? "") ?? router));
   const rpcFallback = Router<IRequest, []>();
   rpcFallback.all("*", (request: IRequest) => notFound(rpcTable, request));
+  const rpcRoutes = routes.filter((r): r is RpcRoute => r.kind === "rpc");
+  const invoke = rpcInvoker(app);
+  const fail: RpcFailure = (err, _route, request) => toConnectError(toAppError(err, app.log, { method: request.method, path: pathOf(request.url) }));
+  const protocols = createRpcProtocols(rpcRoutes, invoke, fail, app.config.maxBodyBytes);
 
   return withRequestSpans(app.tracing, {
+    rpc: { routes: rpcRoutes, invoke, fail },
     async fetch(request: Request): Promise<Response> {
       const started = performance.now();
       let response: Response;
@@ -218,8 +236,15 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
         if (crossOriginBlocked(app.config, request)) {
           throw new AppError("permission_denied", "cross-origin requests are not allowed from this origin");
         }
-        const routed = surface === "rpc" ? (rpcRouters.get(rpcServiceOf(pathname)) ?? rpcFallback) : restRouterFor(pathname);
-        response = request.method === "OPTIONS" ? corsPreflight(app.config, request) : ((await routed.fetch(request)) as Response);
+        // Binary, GET and gRPC-Web calls are framed by connect-es; Connect JSON and every refusal stay here.
+        const framed = surface === "rpc" && request.method !== "OPTIONS" ? protocols.handlerFor(request, pathname) : undefined;
+        if (framed) {
+          (request as IRequest).route = pathname;
+          response = await protocols.serve(framed, request);
+        } else {
+          const routed = surface === "rpc" ? (rpcRouters.get(rpcServiceOf(pathname)) ?? rpcFallback) : restRouterFor(pathname);
+          response = request.method === "OPTIONS" ? corsPreflight(app.config, request) : ((await routed.fetch(request)) as Response);
+        }
       } catch (err) {
         response = errorResponse(err, surface, app, request, pathname);
       }

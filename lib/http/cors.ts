@@ -1,11 +1,15 @@
 // CORS from CORS_ALLOWED_ORIGINS. Cross-origin browser calls are refused unless allowed; outside production an
 // empty list allows every origin so local tools work.
+import { cors as connectCors } from "@connectrpc/connect";
 import type { Config } from "../config.ts";
 import { empty } from "./respond.ts";
 
 type CorsConfig = Pick<Config, "corsAllowedOrigins" | "production">;
 
-const ALLOW_HEADERS = "authorization, content-type, x-api-key, connect-protocol-version, connect-timeout-ms";
+// Besides our own, the request headers Connect and gRPC-Web clients send, and the response headers and trailers
+// they must read (grpc-status, grpc-message, …), as connect-es lists them.
+const ALLOW_HEADERS = [...new Set(["authorization", "x-api-key", "if-none-match", ...connectCors.allowedHeaders.map((h) => h.toLowerCase())])].join(", ");
+const EXPOSE_HEADERS = [...new Set(["retry-after", "www-authenticate", "etag", ...connectCors.exposedHeaders.map((h) => h.toLowerCase())])].join(", ");
 const ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
 function isCrossOrigin(request: Request, origin: string): boolean {
@@ -42,5 +46,5 @@ export function applyCors(config: CorsConfig, request: Request, response: Respon
   if (!origin || !isCrossOrigin(request, origin) || !originAllowed(config, origin)) return;
   response.headers.set("access-control-allow-origin", origin);
   response.headers.append("vary", "Origin");
-  response.headers.set("access-control-expose-headers", "retry-after, www-authenticate");
+  response.headers.set("access-control-expose-headers", EXPOSE_HEADERS);
 }

@@ -1,6 +1,11 @@
-// The bridge from node:http to the fetch handler, via @whatwg-node/server.
-import type { IncomingMessage } from "node:http";
+// The bridge from node:http (and node:http2) to the fetch handler, via @whatwg-node/server; and native gRPC,
+// which needs HTTP/2 trailers a fetch Response cannot carry, through connect-es's own Node adapter.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
+import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { createServerAdapter } from "@whatwg-node/server";
+import type { AppContext } from "../app/context.ts";
+import { registerRpcServices } from "./rpc/services.ts";
 import type { HttpApp } from "./app.ts";
 import { attachNodeRequest } from "./node-request.ts";
 
@@ -13,4 +18,35 @@ export function createNodeHandler(http: HttpApp) {
     attachNodeRequest(request, context.req);
     return http.fetch(request);
   });
+}
+
+/** `application/grpc` and `application/grpc+proto|json`, not gRPC-Web (which the fetch handler serves). */
+export const isNativeGrpc = (contentType: string | undefined) => !!contentType && /^application\/grpc(?:\+|;|$)/i.test(contentType);
+
+/**
+ * Native gRPC on the same services, credentials and validation as every other protocol (HttpApp.rpc): only
+ * the framing is connect-node's. An unknown method is gRPC's UNIMPLEMENTED.
+ */
+export function createGrpcHandler(app: AppContext, http: HttpApp) {
+  const handle = connectNodeAdapter({
+    grpc: true,
+    grpcWeb: false,
+    connect: false,
+    readMaxBytes: app.config.maxBodyBytes,
+    routes: (router) => registerRpcServices(router, http.rpc.routes, http.rpc.invoke, http.rpc.fail),
+    fallback: (req, res) => {
+      res.writeHead(200, { "content-type": "application/grpc" });
+      res.addTrailers({ "grpc-status": "12", "grpc-message": encodeURIComponent(`unknown RPC method ${req.url?.slice(1) ?? ""}`) });
+      res.end();
+    },
+  });
+  return (req: Http2ServerRequest, res: Http2ServerResponse) => {
+    const started = performance.now();
+    res.once("finish", () => {
+      const path = req.url.split("?")[0]!;
+      const route = http.rpc.routes.some((r) => `/webhook.${r.service}/${r.method}` === path) ? path : "unmatched";
+      app.metrics.httpDuration.record((performance.now() - started) / 1000, { "http.route": route, "http.request.method": req.method, "http.response.status_code": res.statusCode });
+    });
+    handle(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+  };
 }

@@ -102,6 +102,7 @@ function rpcOperation(route: RpcRoute): Json {
   return {
     operationId: `${route.service}.${route.method}`,
     summary: route.summary,
+    description: `Connect unary JSON, shown here. The same method is served as Connect binary (\`application/proto\`), gRPC-Web and gRPC (HTTP/2 cleartext) from \`proto/webhook.proto\` (message \`webhook.${route.method}Request\`); see docs/rpc.md.`,
     tags: [`RPC ${route.service}`],
     requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.input, "input") } } },
     responses: {
@@ -128,7 +129,7 @@ export function buildOpenApi(routes: AnyRoute[], version: string): Json {
       title: "svc webhook delivery service",
       version,
       // Markdown: a code span keeps the placeholders from being read as HTML tags by documentation renderers.
-      description: "REST API under `/v1` and the RPC surface (`POST /webhook.<Service>/<Method>`, Connect unary JSON).",
+      description: "REST API under `/v1` and the RPC surface (`POST /webhook.<Service>/<Method>`, Connect unary JSON; the same methods speak Connect binary, Connect GET, gRPC-Web and gRPC per `proto/webhook.proto`).",
       // As package.json says: no license is granted until the owners choose one (docs/decisions.md).
       license: { name: "UNLICENSED", identifier: "LicenseRef-Proprietary" },
     },

@@ -8,6 +8,7 @@ import type { HttpApp } from "./app.ts";
 export function withRequestSpans(tracing: Tracing, http: HttpApp): HttpApp {
   if (!tracing.enabled) return http;
   return {
+    ...http,
     fetch(request: Request): Promise<Response> {
       const parent = tracing.extract(request.headers.get("traceparent"));
       const attributes = { "http.request.method": request.method };

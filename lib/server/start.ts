@@ -11,7 +11,8 @@ import { installLingeringClose } from "../http/lingering-close.ts";
 import { ensureSystemCatalog } from "../system-events/emit.ts";
 import { createPool, isConnectionError } from "../db/pool.ts";
 import { createHttpApp } from "../http/app.ts";
-import { createNodeHandler } from "../http/node-adapter.ts";
+import { serveH2c } from "../http/h2c.ts";
+import { createGrpcHandler, createNodeHandler, isNativeGrpc } from "../http/node-adapter.ts";
 import type { AnyRoute } from "../http/route.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { VERSION } from "../version.ts";
@@ -72,10 +73,14 @@ export async function startServer(config: Config, options: StartOptions): Promis
   registerDatabaseGauges(app);
   const http = createHttpApp(app, options.routes);
   const adapter = createNodeHandler(http);
+  const grpc = createGrpcHandler(app, http);
   const server = createServer(adapter);
   installLingeringClose(server);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  // HTTP/2 without TLS (prior knowledge) on the same port: native gRPC through connect-node, the rest through
+  // the same fetch handler as HTTP/1.1.
+  const h2c = serveH2c(server, (req, res) => (isNativeGrpc(req.headers["content-type"]) ? grpc(req, res) : adapter(req, res)), server.keepAliveTimeout);
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -100,10 +105,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
       log.info("shutting down: draining requests and releasing in-flight work");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      h2c.closeSessions();
       await workers?.stop().catch((err) => log.error("workers did not stop cleanly", { error: err }));
       const deadline = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, budgetEnds - Date.now())).unref());
       await Promise.race([closed, deadline]);
       server.closeAllConnections();
+      h2c.closeSessions(true);
       await adapter.dispose?.();
       await app.signals.close();
       app.tokens.close();

@@ -1,0 +1,56 @@
+// The RPC route table as connect-es services: each method of proto/webhook.proto is served by the RPC route
+// of the same name, so Connect binary, Connect GET, gRPC-Web and gRPC reach the very handlers Connect JSON
+// does. Only the framing differs: a decoded message becomes the JSON object the handler takes (protobuf JSON,
+// proto field names) and the handler's JSON answer becomes the response message, both through
+// @bufbuild/protobuf's generated descriptors — never a hand-written codec.
+import { fromJson, toJson, type DescMethod, type DescService, type JsonValue } from "@bufbuild/protobuf";
+import { createContextKey, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
+import { Request as FetchRequest } from "@whatwg-node/fetch";
+import type { RpcRoute } from "../route.ts";
+import { file_webhook } from "./gen/webhook_pb.ts";
+
+/** Runs one RPC route on a JSON input, as the Connect JSON surface does: credentials, validation, handler. */
+export type InvokeRpc = (route: RpcRoute, input: unknown, request: Request) => Promise<object>;
+/** Turns anything thrown into the ConnectError the client sees. */
+export type RpcFailure = (err: unknown, route: RpcRoute, request: Request) => Error;
+
+/** The fetch Request a call came in as, when it came through the fetch handler (absent for native gRPC). */
+export const fetchRequestKey = createContextKey<Request | undefined>(undefined, { description: "svc fetch request" });
+
+/** Every service of the published contract. */
+export const rpcServices: readonly DescService[] = file_webhook.services;
+
+export const methodKey = (service: string, method: string) => `${service}/${method}`;
+
+function requestOf(context: HandlerContext): Request {
+  return context.values.get(fetchRequestKey) ?? (new FetchRequest(context.url, { method: context.requestMethod, headers: context.requestHeader }) as unknown as Request);
+}
+
+function unaryImpl(method: DescMethod, route: RpcRoute, invoke: InvokeRpc, fail: RpcFailure) {
+  return async (message: unknown, context: HandlerContext) => {
+    const request = requestOf(context);
+    try {
+      const input = toJson(method.input, message as never, { useProtoFieldName: true });
+      const output = await invoke(route, input, request);
+      // Through JSON text first, exactly as the JSON surface serialises it (undefined dropped, dates as strings).
+      return fromJson(method.output, JSON.parse(JSON.stringify(output)) as JsonValue, { ignoreUnknownFields: true });
+    } catch (err) {
+      throw fail(err, route, request);
+    }
+  };
+}
+
+/**
+ * Registers the contract's methods that have a route on a connect-es router (a test app may serve only a few;
+ * test/rpc/proto.test.ts proves the full table and the contract match one to one).
+ */
+export function registerRpcServices(router: ConnectRouter, routes: RpcRoute[], invoke: InvokeRpc, fail: RpcFailure): ConnectRouter {
+  const byName = new Map(routes.map((r) => [methodKey(r.service, r.method), r]));
+  for (const service of rpcServices) {
+    for (const method of service.methods) {
+      const route = byName.get(methodKey(service.name, method.name));
+      if (route) router.rpc(method, unaryImpl(method, route, invoke, fail) as never);
+    }
+  }
+  return router;
+}
