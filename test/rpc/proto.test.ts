@@ -35,7 +35,7 @@ test("the committed TypeScript is exactly what buf generates from the proto", ()
 
 test("every RPC route is a method of the proto and every method has a route", () => {
   assert.deepEqual(methods.map((m) => `${m.service}/${m.method.name}`).sort(), routes.map((r) => `${r.service}/${r.method}`).sort());
-  assert.deepEqual(rpcServices.map((s) => s.name).sort(), ["DeliveryService", "EventService", "HealthService", "NamespaceService", "SubscriptionService", "WebhookService"]);
+  assert.deepEqual(rpcServices.map((s) => s.name).sort(), ["DeliveryService", "EventService", "HealthService", "ListenService", "NamespaceService", "SubscriptionService", "WebhookService"]);
   for (const { method } of methods) assert.equal(method.methodKind, "unary");
 });
 

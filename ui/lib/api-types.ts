@@ -961,7 +961,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a retry batch */
+        /**
+         * Cancel a retry batch
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.CancelRetryRequest`); see docs/rpc.md.
+         */
         post: operations["DeliveryService.CancelRetry"];
         delete?: never;
         options?: never;
@@ -978,7 +981,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List a delivery's attempts */
+        /**
+         * List a delivery's attempts
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetDeliveryAttemptsRequest`); see docs/rpc.md.
+         */
         post: operations["DeliveryService.GetDeliveryAttempts"];
         delete?: never;
         options?: never;
@@ -995,7 +1001,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get a delivery */
+        /**
+         * Get a delivery
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetDeliveryStatusRequest`); see docs/rpc.md.
+         */
         post: operations["DeliveryService.GetDeliveryStatus"];
         delete?: never;
         options?: never;
@@ -1012,7 +1021,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get a retry batch's progress */
+        /**
+         * Get a retry batch's progress
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetRetryStatusRequest`); see docs/rpc.md.
+         */
         post: operations["DeliveryService.GetRetryStatus"];
         delete?: never;
         options?: never;
@@ -1029,7 +1041,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List deliveries */
+        /**
+         * List deliveries
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ListDeliveriesRequest`); see docs/rpc.md.
+         */
         post: operations["DeliveryService.ListDeliveries"];
         delete?: never;
         options?: never;
@@ -1046,7 +1061,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a retry batch */
+        /**
+         * Start a retry batch
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.RetryDeliveriesRequest`); see docs/rpc.md.
+         */
         post: operations["DeliveryService.RetryDeliveries"];
         delete?: never;
         options?: never;
@@ -1063,7 +1081,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Retry deliveries */
+        /**
+         * Retry deliveries
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.RetryDeliveryRequest`); see docs/rpc.md.
+         */
         post: operations["DeliveryService.RetryDelivery"];
         delete?: never;
         options?: never;
@@ -1080,7 +1101,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a re-push batch */
+        /**
+         * Cancel a re-push batch
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.CancelRepushRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.CancelRepush"];
         delete?: never;
         options?: never;
@@ -1097,7 +1121,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete an event type */
+        /**
+         * Delete an event type
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.DeleteEventRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.DeleteEvent"];
         delete?: never;
         options?: never;
@@ -1114,7 +1141,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get an event type with a sample payload */
+        /**
+         * Get an event type with a sample payload
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetEventRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.GetEvent"];
         delete?: never;
         options?: never;
@@ -1131,7 +1161,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get an event */
+        /**
+         * Get an event
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetEventRecordRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.GetEventRecord"];
         delete?: never;
         options?: never;
@@ -1148,7 +1181,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get a re-push batch's progress */
+        /**
+         * Get a re-push batch's progress
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetRepushStatusRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.GetRepushStatus"];
         delete?: never;
         options?: never;
@@ -1165,7 +1201,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List events with delivery counts */
+        /**
+         * List events with delivery counts
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ListEventReportsRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.ListEventReports"];
         delete?: never;
         options?: never;
@@ -1182,7 +1221,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List event types */
+        /**
+         * List event types
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ListEventsRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.ListEvents"];
         delete?: never;
         options?: never;
@@ -1199,7 +1241,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Push an event */
+        /**
+         * Push an event
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.PushEventRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.PushEvent"];
         delete?: never;
         options?: never;
@@ -1216,7 +1261,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an event type */
+        /**
+         * Register an event type
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.RegisterEventRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.RegisterEvent"];
         delete?: never;
         options?: never;
@@ -1233,7 +1281,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-push an event */
+        /**
+         * Re-push an event
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.RePushEventRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.RePushEvent"];
         delete?: never;
         options?: never;
@@ -1250,7 +1301,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a re-push batch */
+        /**
+         * Start a re-push batch
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.RePushEventsRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.RePushEvents"];
         delete?: never;
         options?: never;
@@ -1267,7 +1321,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Update an event type */
+        /**
+         * Update an event type
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.UpdateEventRequest`); see docs/rpc.md.
+         */
         post: operations["EventService.UpdateEvent"];
         delete?: never;
         options?: never;
@@ -1284,7 +1341,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Health summary */
+        /**
+         * Health summary
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetHealthSummaryRequest`); see docs/rpc.md.
+         */
         post: operations["HealthService.GetHealthSummary"];
         delete?: never;
         options?: never;
@@ -1301,7 +1361,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get a webhook's health */
+        /**
+         * Get a webhook's health
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetWebhookHealthRequest`); see docs/rpc.md.
+         */
         post: operations["HealthService.GetWebhookHealth"];
         delete?: never;
         options?: never;
@@ -1318,7 +1381,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List webhooks in a health state */
+        /**
+         * List webhooks in a health state
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ListWebhooksByHealthRequest`); see docs/rpc.md.
+         */
         post: operations["HealthService.ListWebhooksByHealth"];
         delete?: never;
         options?: never;
@@ -1335,7 +1401,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answer a delivery streamed to a listen session */
+        /**
+         * Answer a delivery streamed to a listen session
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.AnswerListenDeliveryRequest`); see docs/rpc.md.
+         */
         post: operations["ListenService.AnswerListenDelivery"];
         delete?: never;
         options?: never;
@@ -1352,7 +1421,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a listen session (its deliveries are read from the REST stream at stream_path) */
+        /**
+         * Open a listen session (its deliveries are read from the REST stream at stream_path)
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.CreateListenSessionRequest`); see docs/rpc.md.
+         */
         post: operations["ListenService.CreateListenSession"];
         delete?: never;
         options?: never;
@@ -1369,7 +1441,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End a listen session and remove its webhook */
+        /**
+         * End a listen session and remove its webhook
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.EndListenSessionRequest`); see docs/rpc.md.
+         */
         post: operations["ListenService.EndListenSession"];
         delete?: never;
         options?: never;
@@ -1386,7 +1461,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a namespace */
+        /**
+         * Create a namespace
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.CreateNamespaceRequest`); see docs/rpc.md.
+         */
         post: operations["NamespaceService.CreateNamespace"];
         delete?: never;
         options?: never;
@@ -1403,7 +1481,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete an empty namespace */
+        /**
+         * Delete an empty namespace
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.DeleteNamespaceRequest`); see docs/rpc.md.
+         */
         post: operations["NamespaceService.DeleteNamespace"];
         delete?: never;
         options?: never;
@@ -1420,7 +1501,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get a namespace */
+        /**
+         * Get a namespace
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetNamespaceRequest`); see docs/rpc.md.
+         */
         post: operations["NamespaceService.GetNamespace"];
         delete?: never;
         options?: never;
@@ -1437,7 +1521,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List namespaces */
+        /**
+         * List namespaces
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ListNamespacesRequest`); see docs/rpc.md.
+         */
         post: operations["NamespaceService.ListNamespaces"];
         delete?: never;
         options?: never;
@@ -1454,7 +1541,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a subscription */
+        /**
+         * Create a subscription
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.CreateSubscriptionRequest`); see docs/rpc.md.
+         */
         post: operations["SubscriptionService.CreateSubscription"];
         delete?: never;
         options?: never;
@@ -1471,7 +1561,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete a subscription */
+        /**
+         * Delete a subscription
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.DeleteSubscriptionRequest`); see docs/rpc.md.
+         */
         post: operations["SubscriptionService.DeleteSubscription"];
         delete?: never;
         options?: never;
@@ -1488,7 +1581,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Get a subscription */
+        /**
+         * Get a subscription
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetSubscriptionRequest`); see docs/rpc.md.
+         */
         post: operations["SubscriptionService.GetSubscription"];
         delete?: never;
         options?: never;
@@ -1505,7 +1601,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List subscriptions */
+        /**
+         * List subscriptions
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ListSubscriptionsRequest`); see docs/rpc.md.
+         */
         post: operations["SubscriptionService.ListSubscriptions"];
         delete?: never;
         options?: never;
@@ -1522,7 +1621,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Render a transform template against an event type's sample payload */
+        /**
+         * Render a transform template against an event type's sample payload
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.TestSubscriptionTemplateRequest`); see docs/rpc.md.
+         */
         post: operations["SubscriptionService.TestSubscriptionTemplate"];
         delete?: never;
         options?: never;
@@ -1539,7 +1641,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Update a subscription */
+        /**
+         * Update a subscription
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.UpdateSubscriptionRequest`); see docs/rpc.md.
+         */
         post: operations["SubscriptionService.UpdateSubscription"];
         delete?: never;
         options?: never;
@@ -1556,7 +1661,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Namespace statistics */
+        /**
+         * Namespace statistics
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetNamespaceStatsRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.GetNamespaceStats"];
         delete?: never;
         options?: never;
@@ -1573,7 +1681,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List the functions transform templates can call */
+        /**
+         * List the functions transform templates can call
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.GetTemplateFunctionsRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.GetTemplateFunctions"];
         delete?: never;
         options?: never;
@@ -1590,7 +1701,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** List webhooks */
+        /**
+         * List webhooks
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ListWebhooksRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.ListWebhooks"];
         delete?: never;
         options?: never;
@@ -1607,7 +1721,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pause a webhook */
+        /**
+         * Pause a webhook
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.PauseWebhookRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.PauseWebhook"];
         delete?: never;
         options?: never;
@@ -1624,7 +1741,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register a webhook */
+        /**
+         * Register a webhook
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.RegisterWebhookRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.RegisterWebhook"];
         delete?: never;
         options?: never;
@@ -1641,7 +1761,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resume a webhook */
+        /**
+         * Resume a webhook
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ResumeWebhookRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.ResumeWebhook"];
         delete?: never;
         options?: never;
@@ -1658,7 +1781,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate a webhook's signing secret and key */
+        /**
+         * Rotate a webhook's signing secret and key
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.RotateWebhookSecretRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.RotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -1675,7 +1801,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unregister a webhook */
+        /**
+         * Unregister a webhook
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.UnregisterWebhookRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.UnregisterWebhook"];
         delete?: never;
         options?: never;
@@ -1692,7 +1821,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Update a webhook */
+        /**
+         * Update a webhook
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.UpdateWebhookConfigRequest`); see docs/rpc.md.
+         */
         post: operations["WebhookService.UpdateWebhookConfig"];
         delete?: never;
         options?: never;
