@@ -210,14 +210,55 @@ test("a customer creates an endpoint (secret shown once), receives a real delive
   await result.getByText("Valid: this message was signed by svc for this endpoint.").waitFor();
   assert.match((await result.textContent())!, /v1 \(HMAC-SHA256, signing secret\) signature matched/);
   assert.match((await result.textContent())!, /v1a \(Ed25519, public key\) signature matched/);
+  await screenshot(page, "portal-verify-valid-embedded");
 
   await frame.getByLabel("Raw body").fill(received!.body.replace("ord_1234", "ord_9999"));
   await frame.getByRole("button", { name: "Verify" }).click();
   await result.getByText("Not valid.").waitFor();
   assert.match((await result.textContent())!, /did not match/);
+  await screenshot(page, "portal-verify-tampered-embedded");
   const apiCallsAfter = (await frame.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name))).filter((u) => u.includes("/portal/api/")).length;
   assert.equal(apiCallsAfter, apiCallsBefore, "verifying sends nothing to the server");
   assert.deepEqual(errors, []);
+});
+
+test("a customer narrows a subscription with a label filter and a body template, dry-runs it, and deliveries follow both", async () => {
+  const target = receiver.path("/a-labels");
+  const hook = await rest("POST", `/v1/consumers/${A}/webhooks`, { url: target.url, events: ["order.created"] });
+  const subs = await rest("GET", `/v1/consumers/${A}/subscriptions?webhook_id=${hook.webhook_id}`);
+  const token = await mint(A, "portal subscription");
+  const { page, errors } = await openPage(browser);
+  await page.goto(`${svc().url}${token.portal_path}`);
+  await page.getByRole("link", { name: hook.url }).click();
+  await page.getByRole("link", { name: "order.created" }).click();
+  await page.getByRole("heading", { level: 1, name: "Subscription: order.created" }).waitFor();
+  assert.equal(new URL(page.url()).pathname, `/portal/subscriptions/${subs.subscriptions[0].subscription_id}`);
+  await page.getByRole("button", { name: "Add label filter" }).click();
+  await page.getByLabel("Label filters: label 1").fill("region");
+  await page.getByLabel("Label filters: value 1").fill("eu");
+  await page.getByRole("checkbox", { name: "Send the template's output instead of the standard body" }).check();
+  // A template that does not parse: the dry run says why.
+  await page.getByLabel(/^Template/).fill("{{.payload.id");
+  await page.getByRole("button", { name: "Dry run" }).click();
+  await page.getByRole("status").filter({ hasText: /unclosed|unexpected|template/i }).first().waitFor();
+  await page.getByLabel(/^Template/).fill('{"kind":"{{.event_name}}","order":"{{.payload.id}}"}');
+  await page.getByRole("button", { name: "Dry run" }).click();
+  await page.getByRole("heading", { name: "Output" }).waitFor();
+  assert.match((await page.locator('pre[aria-label="Template output"]').textContent())!, /"kind": "order\.created"/);
+  await screenshot(page, "portal-subscription-dry-run-light-desktop");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Subscription saved.").waitFor();
+  const saved = await rest("GET", `/v1/consumers/${A}/subscriptions/${subs.subscriptions[0].subscription_id}`);
+  assert.deepEqual(saved.label_filters, { region: "eu" });
+  assert.equal(saved.transform_enabled, true);
+
+  await rest("POST", `/v1/consumers/${A}/events?event=order.created`, { payload: { id: "ord_0300", total: 3 }, labels: { region: "us" } });
+  await rest("POST", `/v1/consumers/${A}/events?event=order.created`, { payload: { id: "ord_0301", total: 3 }, labels: { region: "eu" } });
+  const [only] = await target.waitForRequests(1);
+  assert.deepEqual(JSON.parse(only!.body), { kind: "order.created", order: "ord_0301" });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.equal(target.requests.length, 1, "the event without the label was not delivered");
+  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
 });
 
 test("an expired or revoked link shows the expiry message; a tenant-wide token is refused; an invite link is redeemed through the portal API", async () => {
@@ -233,6 +274,7 @@ test("an expired or revoked link shows the expiry message; a tenant-wide token i
     assert.equal(await page.getByRole("navigation", { name: "Portal" }).count(), 0);
     assert.doesNotMatch(page.url(), /token=/);
     await assertAccessible(page, `${label} link`);
+    await screenshot(page, `portal-${label}-link-light-desktop`);
     await page.context().close();
   }
   const tenant = await mint(undefined);
