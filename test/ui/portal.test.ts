@@ -2,13 +2,15 @@
 // server with workers and a real receiver: scoping, credentials, endpoints, deliveries and retry, the verifier,
 // the expiry message, the resize message, accessibility and screenshots of every page.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import type { Browser, Frame, Page } from "playwright-core";
 import { assertAccessible, launchBrowser, openPage, PHONE, screenshot } from "../helpers/browser.ts";
 import { startReceiver, type Receiver } from "../helpers/receiver.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startTestService, TEST_API_KEY, type TestService } from "../helpers/service.ts";
 
 let service: TestService | undefined;
 const svc = () => service!;
@@ -136,6 +138,12 @@ test("embedded on another origin, the portal shows only its consumer's endpoints
   await frame.goto(`${svc().url}/portal/deliveries/${deliveryB}`);
   await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
   assert.equal(await frame.getByText(hookB.webhook_id).count(), 0);
+  const subB = (await rest("GET", `/v1/consumers/${B}/subscriptions?webhook_id=${hookB.webhook_id}`)).subscriptions[0].subscription_id;
+  await frame.goto(`${svc().url}/portal/subscriptions/${subB}`);
+  await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
+  await frame.goto(`${svc().url}/portal/webhooks/${hookB.webhook_id}/edit`);
+  await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
+  assert.equal(await frame.getByText("b-secret-endpoint").count(), 0);
   await frame.goto(`${svc().url}/portal/deliveries?webhook_id=${hookB.webhook_id}`);
   await frame.getByRole("heading", { name: /No deliveries match these filters/ }).waitFor();
 
@@ -181,7 +189,8 @@ test("a customer creates an endpoint (secret shown once), receives a real delive
   const [received] = await target.waitForRequests(1);
   await frame.getByRole("link", { name: "Deliveries", exact: true }).first().click();
   await frame.getByRole("heading", { level: 1, name: "Deliveries" }).waitFor();
-  await frame.getByLabel("Endpoint").selectOption(webhookId);
+  await frame.getByLabel("Endpoint", { exact: true }).selectOption(webhookId);
+  await frame.getByRole("region", { name: "Endpoint health" }).getByText("Errors in the last 24 hours").waitFor();
   const row = frame.getByRole("region", { name: "Deliveries" }).locator("tbody tr");
   await row.first().getByText("success").waitFor();
   await row.first().getByRole("link").click();
@@ -376,4 +385,45 @@ test("every page is accessible and fits 390 px, light and dark, desktop and phon
       await context.close();
     }
   }
+});
+
+test("the complete embedding page of docs/portal.md works as written: it mints a link, embeds the portal and sizes the iframe", async () => {
+  const doc = await readFile("docs/portal.md", "utf8");
+  const code = /### A complete example page[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
+  assert.ok(code, "docs/portal.md has the example page");
+  // Only the two placeholders change: svc's address and the port.
+  const runnable = code.replace('const SVC = "https://svc.example.com";', `const SVC = ${JSON.stringify(svc().url)};`).replace(".listen(3000);", ".listen(Number(process.env.PORT), '127.0.0.1');");
+  assert.notEqual(runnable, code);
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", runnable], { env: { ...process.env, SVC_API_KEY: TEST_API_KEY, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  try {
+    const url = `http://127.0.0.1:${port}/`;
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(url, { method: "HEAD" }).then(() => true, () => false)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { page, errors, context } = await openPage(browser, { viewport: PHONE });
+    await page.goto(url);
+    const frame = await portalFrame(page);
+    await frame.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
+    await frame.getByRole("heading", { name: "No endpoints yet" }).waitFor();
+    await page.waitForFunction(() => document.getElementById("svc-portal")!.style.height !== "");
+    const height = await page.evaluate(() => document.getElementById("svc-portal")!.getBoundingClientRect().height);
+    const content = await frame.evaluate(() => Math.ceil(document.querySelector(".portal")!.getBoundingClientRect().height));
+    assert.ok(Math.abs(height - Math.max(200, content)) <= 1, `iframe ${height}px for ${content}px of content`);
+    assert.doesNotMatch(await frame.evaluate(() => location.href), /token=/);
+    await screenshot(page, "portal-docs-example-phone");
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    child.kill();
+  }
+  assert.equal(stderr, "", "the example page ran without errors");
 });
