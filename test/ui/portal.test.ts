@@ -8,6 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import type { Browser, Frame, Page } from "playwright-core";
+import { Webhook as StandardWebhook } from "standardwebhooks";
 import { assertAccessible, launchBrowser, openPage, PHONE, screenshot } from "../helpers/browser.ts";
 import { startReceiver, type Receiver } from "../helpers/receiver.ts";
 import { startTestService, TEST_API_KEY, type TestService } from "../helpers/service.ts";
@@ -157,7 +158,7 @@ test("embedded on another origin, the portal shows only its consumer's endpoints
   assert.deepEqual(errors.filter((e) => !/the server responded with a status of 404/.test(e)), []);
 });
 
-test("a customer creates an endpoint (secret shown once), receives a real delivery, retries it and verifies it in the browser; a tampered copy fails", async () => {
+test("a customer creates an endpoint (secret shown once), pauses and resumes it, receives a real delivery, retries it, verifies it in the browser (a tampered copy fails), rotates the secret and edits the endpoint", async () => {
   const token = await mint(A, "portal create");
   const { page, errors } = await openPage(browser);
   await page.goto(embedding(svc().url + token.portal_path));
@@ -179,6 +180,13 @@ test("a customer creates an endpoint (secret shown once), receives a real delive
   await frame.goto(`${svc().url}/portal/webhooks/${webhookId}`);
   await frame.getByRole("heading", { name: "Signing" }).waitFor();
   assert.equal(await frame.getByText(secret).count(), 0, "the secret is not shown again");
+  await frame.getByRole("button", { name: "Pause" }).click();
+  await frame.getByText("Endpoint paused: new events are not sent to it.").waitFor();
+  assert.equal((await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`)).active, false);
+  await frame.getByRole("button", { name: "Resume" }).click();
+  await frame.getByText("Endpoint resumed.").waitFor();
+  await frame.getByRole("button", { name: "Pause" }).waitFor();
+  assert.equal((await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`)).active, true);
   for (const language of ["Node", "Python", "Go", "Ruby", "PHP"]) {
     await frame.getByRole("tab", { name: language }).click();
     assert.match((await frame.getByRole("tabpanel").textContent())!, /standardwebhooks|standard-webhooks|StandardWebhooks/);
@@ -228,6 +236,33 @@ test("a customer creates an endpoint (secret shown once), receives a real delive
   await screenshot(page, "portal-verify-tampered-embedded");
   const apiCallsAfter = (await frame.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name))).filter((u) => u.includes("/portal/api/")).length;
   assert.equal(apiCallsAfter, apiCallsBefore, "verifying sends nothing to the server");
+
+  // Rotation shows the new secret once; the next delivery verifies with it in the stock library.
+  await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Endpoints" }).click();
+  await frame.getByRole("link", { name: target.url }).click();
+  await frame.getByRole("button", { name: "Rotate secret" }).click();
+  await frame.getByRole("dialog", { name: "Rotate the signing secret?" }).getByRole("button", { name: "Rotate secret" }).click();
+  await frame.getByRole("heading", { name: "Your new signing secret" }).waitFor();
+  const rotated = (await frame.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
+  assert.match(rotated, /^whsec_/);
+  assert.notEqual(rotated, secret);
+  await push(A, { id: "ord_1235", total: 43 });
+  const third = (await target.waitForRequests(3))[2]!;
+  assert.doesNotThrow(() => new StandardWebhook(rotated).verify(third.body, third.headers as Record<string, string>));
+  assert.doesNotThrow(() => new StandardWebhook(secret).verify(third.body, third.headers as Record<string, string>), "the old secret still signs during the overlap");
+
+  // Editing writes the fields and keeps the settings it does not show.
+  await frame.getByRole("link", { name: "Edit" }).click();
+  await frame.getByRole("heading", { level: 1, name: "Edit endpoint" }).waitFor();
+  await frame.getByLabel("Description").fill("Orders into our ERP (v2)");
+  await frame.getByText("Delivery settings").click();
+  await frame.getByLabel("Retries", { exact: true }).fill("5");
+  await frame.getByRole("button", { name: "Save" }).click();
+  await frame.getByText("Endpoint saved.").waitFor();
+  const edited = await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`);
+  assert.equal(edited.description, "Orders into our ERP (v2)");
+  assert.equal(edited.http_config.max_retries, 5);
+  assert.deepEqual(edited.events, ["order.created"]);
   assert.deepEqual(errors, []);
 });
 
@@ -267,6 +302,14 @@ test("a customer narrows a subscription with a label filter and a body template,
   assert.deepEqual(JSON.parse(only!.body), { kind: "order.created", order: "ord_0301" });
   await new Promise((resolve) => setTimeout(resolve, 500));
   assert.equal(target.requests.length, 1, "the event without the label was not delivered");
+
+  // Deleting the endpoint asks first, then it is gone.
+  await page.getByRole("link", { name: "Back to the endpoint" }).click();
+  await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete this endpoint?" }).getByRole("button", { name: "Delete endpoint" }).click();
+  await page.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
+  assert.equal(await page.getByRole("link", { name: hook.url }).count(), 0);
+  assert.equal((await svc().rest("GET", `/v1/consumers/${A}/webhooks/${hook.webhook_id}`)).status, 404);
   assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
 });
 

@@ -67,7 +67,9 @@ function applyLook(fragment: URLSearchParams) {
 function block(reason: Blocked, detail?: string) {
   portal.blocked = reason;
   portal.detail = detail;
-  if (reason !== "tenant" && reason !== "invite") keep(undefined);
+  // A refused token is forgotten (a tenant-wide one must not linger in the frame); a failed invite leaves any
+  // earlier portal token alone.
+  if (reason !== "invite") keep(undefined);
 }
 
 /**

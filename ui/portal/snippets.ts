@@ -52,7 +52,7 @@ def webhooks():
     },
     {
       language: "Go",
-      install: "go get github.com/standard-webhooks/standard-webhooks/libraries",
+      install: "go get github.com/standard-webhooks/libraries/go",
       code: `package main
 
 import (
@@ -61,7 +61,7 @@ import (
 	"net/http"
 	"os"
 
-	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
+	standardwebhooks "github.com/standard-webhooks/libraries/go"
 )
 
 func main() {
