@@ -201,6 +201,14 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   await frame.getByRole("region", { name: "Endpoint health" }).getByText("Errors in the last 24 hours").waitFor();
   const row = frame.getByRole("region", { name: "Deliveries" }).locator("tbody tr");
   await row.first().getByText("success").waitFor();
+  // Filters live in the URL and narrow the list.
+  await frame.getByLabel("Status").selectOption("failed");
+  await frame.getByRole("heading", { name: "No deliveries match these filters" }).waitFor();
+  assert.match(await frame.evaluate(() => location.search), /status=failed/);
+  await frame.getByLabel("Status").selectOption("");
+  await frame.getByLabel("Period").selectOption("1h");
+  await row.first().getByText("success").waitFor();
+  assert.equal(await row.count(), 1, "one delivery to the new endpoint so far");
   await row.first().getByRole("link").click();
   await frame.getByRole("heading", { level: 1, name: /^Delivery / }).waitFor();
   const attempts = frame.getByRole("region", { name: "Attempts" }).locator("tbody tr");
