@@ -355,6 +355,7 @@ test("an expired or revoked link shows the expiry message; a tenant-wide token i
   const used = await openPage(browser);
   await used.page.goto(`${svc().url}${invite.path}`);
   await used.page.getByRole("heading", { level: 1, name: "This invite cannot be used" }).waitFor();
+  assert.match((await used.page.getByRole("alert").textContent())!, /This invite link is unknown, expired, cancelled or already used\. Ask for a new invite\./);
 });
 
 test("theme and accent come from the fragment; an accent too dark for the dark theme is lightened to stay legible", async () => {
