@@ -221,7 +221,7 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   assert.equal(await attempts.count(), 2, "the retry's attempt shows");
 
   // The captured delivery verifies in the browser with both keys; a tampered body does not.
-  await frame.getByRole("link", { name: "Verify a signature" }).click();
+  await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Verify a signature" }).click();
   await frame.getByRole("heading", { level: 1, name: "Verify a signature" }).waitFor();
   const apiCallsBefore = (await frame.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name))).filter((u) => u.includes("/portal/api/")).length;
   await frame.getByLabel("Signing secret").fill(secret);
