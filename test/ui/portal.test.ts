@@ -208,7 +208,9 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   await frame.getByLabel("Status").selectOption("");
   await frame.getByLabel("Period").selectOption("1h");
   await row.first().getByText("success").waitFor();
-  assert.equal(await row.count(), 1, "one delivery to the new endpoint so far");
+  for (let i = 0; i < 50 && (await row.count()) !== 1; i++) await page.waitForTimeout(100);
+  const shown = await frame.evaluate(() => `${location.search} ${document.querySelector("main")?.textContent?.replace(/\s+/g, " ").slice(0, 400)}`);
+  assert.equal(await row.count(), 1, `one delivery to the new endpoint so far; the page shows: ${shown}`);
   await row.first().getByRole("link").click();
   await frame.getByRole("heading", { level: 1, name: /^Delivery / }).waitFor();
   const attempts = frame.getByRole("region", { name: "Attempts" }).locator("tbody tr");
