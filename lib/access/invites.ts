@@ -90,17 +90,25 @@ export async function cancelInvite(db: Db, id: string): Promise<Invite> {
 
 const invalidInvite = () => new AppError("invalid_argument", "this invite link is unknown, expired, cancelled or already used", { details: { error: "invalid_invite" } });
 
-/** Redeems an invite exactly once (the conditional update is the lock) and mints its token in the same transaction. */
-export async function redeemInvite(db: Db, keyring: Keyring, secret: string, tenantDefaultSeconds: number): Promise<MintedToken> {
+/**
+ * Redeems an invite exactly once (the conditional update is the lock) and mints its token in the same transaction.
+ * `consumerOnly` (the portal) leaves a full-access invite unused, so the link still works in the dashboard.
+ */
+export async function redeemInvite(db: Db, keyring: Keyring, secret: string, tenantDefaultSeconds: number, options: { consumerOnly?: boolean } = {}): Promise<MintedToken> {
   if (!secret.startsWith(INVITE_PREFIX)) throw invalidInvite();
   return withTransaction(db, async (tx) => {
     const { rows } = await tx.query(
       `update invites set redeemed_at = now()
         where secret_hash = $1 and redeemed_at is null and cancelled_at is null and expires_at > now()
+          and (not $2 or consumer is not null)
         returning id, name, consumer`,
-      [sha256(secret)],
+      [sha256(secret), options.consumerOnly ?? false],
     );
     const invite = rows[0];
+    if (!invite && options.consumerOnly) {
+      const full = await tx.query("select 1 from invites where secret_hash = $1 and consumer is null and redeemed_at is null and cancelled_at is null and expires_at > now()", [sha256(secret)]);
+      if (full.rows[0]) throw new AppError("invalid_argument", "this invite gives full access: open it in the dashboard (/#invite=…), not in the portal", { details: { error: "invalid_invite" } });
+    }
     if (!invite) throw invalidInvite();
     const token = await mintTokenIn(tx, keyring, { name: invite.name, consumer: invite.consumer ?? undefined }, tenantDefaultSeconds);
     await tx.query("update invites set token_id = $2 where id = $1", [invite.id, token.id]);

@@ -62,3 +62,21 @@ test("cancelling is 409 unless the invite is pending; the list hides ended invit
   assert.equal(all.body.invites.find((i: any) => i.id === inv.id).status, "redeemed");
   assert.equal(all.body.invites.find((i: any) => i.id === inv.id).secret, undefined);
 });
+
+test("the portal redeems a consumer invite at /portal/api/invite/redeem and refuses a full-access one without using it up", async () => {
+  const portalRedeem = (invite: string) => svc().request("/portal/api/invite/redeem", { method: "POST", json: { invite }, apiKey: null });
+  const inv = (await svc().rest("POST", "/v1/invites", { name: "portal user", consumer: "shop-p" })).body;
+  const res = await portalRedeem(inv.secret);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  assert.equal(res.body.consumer, "shop-p");
+  assert.match(res.body.secret, /^svc_tk_/);
+  assert.equal((await portalRedeem(inv.secret)).body.error, "invalid_invite");
+
+  const full = (await svc().rest("POST", "/v1/invites", { name: "admin user" })).body;
+  const refused = await portalRedeem(full.secret);
+  assert.equal(refused.status, 400);
+  assert.equal(refused.body.error, "invalid_invite");
+  assert.match(refused.body.message, /full access/);
+  // Still pending: the dashboard can redeem it.
+  assert.equal((await redeem(full.secret)).status, 200);
+});

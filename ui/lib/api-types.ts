@@ -136,6 +136,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/api/invite/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a consumer invite in the portal
+         * @description The portal calls only /portal/api/*, so its `#invite=` links are redeemed here. Only consumer invites are accepted; a full-access invite is refused and left unused (it belongs to the dashboard's /invite/redeem).
+         */
+        post: operations["redeemPortalInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -2143,6 +2163,66 @@ export interface operations {
                 };
                 content: {
                     "application/yaml": unknown;
+                };
+            };
+        };
+    };
+    redeemPortalInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invite: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consumer: string | null;
+                        created_at: string;
+                        expires_at: string | null;
+                        external_id: string | null;
+                        id: string;
+                        last_used_at: string | null;
+                        name: string;
+                        /** @description consumer tokens: /portal#token=<secret> */
+                        portal_path?: string;
+                        reused: boolean;
+                        revoked_at: string | null;
+                        /** @description svc_tk_…, shown once (again on a reused external_id mint) */
+                        secret: string;
+                        /** @enum {string} */
+                        status: "active" | "expired" | "revoked";
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

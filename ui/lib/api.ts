@@ -39,12 +39,13 @@ export interface ApiOptions {
 export function createApi(options: ApiOptions): Api {
   const client = createClient<paths>({ baseUrl: options.baseUrl ?? "" });
   const middleware: Middleware = {
-    onRequest({ request }) {
+    async onRequest({ request }) {
       const token = options.credential();
       let out = request;
       if (options.rewrite) {
         const url = options.rewrite(new URL(request.url));
-        if (url.href !== request.url) out = new Request(url, request);
+        // Chromium fails `new Request(url, request)` at fetch time when the request has a body: copy it as bytes.
+        if (url.href !== request.url) out = new Request(url, { method: request.method, headers: request.headers, body: request.body ? await request.arrayBuffer() : undefined, signal: request.signal });
       }
       if (token) out.headers.set("authorization", `Bearer ${token}`);
       return out;
