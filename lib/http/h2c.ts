@@ -10,7 +10,7 @@ const PREFACE_START = Buffer.from("PRI ");
 
 export interface H2c {
   http2: Http2Server;
-  /** Sends GOAWAY on every session (in-flight streams finish); `force` ends them at once. */
+  /** Sends GOAWAY on every session (in-flight streams finish; `force` ends them at once) and closes connections that have sent nothing yet. */
   closeSessions(force?: boolean): void;
 }
 
@@ -57,17 +57,29 @@ export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res:
   const [http1Listener] = server.listeners("connection") as ((socket: Socket) => void)[];
   if (!http1Listener) throw new Error("the HTTP/1.1 server has no connection listener");
   server.removeListener("connection", http1Listener);
+  // Connections that have not sent their first bytes: neither parser owns them yet, so closeIdleConnections() and
+  // closeAllConnections() do not see them, and a stop would wait for them (an HTTP client may open a connection and
+  // leave it unused). They carry no request, so shutdown closes them here.
+  const undecided = new Set<Socket>();
   server.prependListener("connection", (socket: Socket) => {
-    // A connection that sends nothing is closed like an idle HTTP/1.1 one.
+    undecided.add(socket);
+    // A connection that sends nothing is closed like an idle HTTP/1.1 one; one whose client leaves is closed at once.
     const idle = () => socket.destroy();
+    const gone = () => socket.destroy();
     socket.setTimeout(idleTimeoutMs);
     socket.once("timeout", idle);
+    socket.once("end", gone);
+    socket.once("error", gone);
+    socket.once("close", () => undecided.delete(socket));
     const sniff = () => {
       const chunk: Buffer | null = socket.read();
       if (chunk === null) return;
       socket.unshift(chunk);
       if (chunk.length < PREFACE_START.length && PREFACE_START.subarray(0, chunk.length).equals(chunk)) return;
+      undecided.delete(socket);
       socket.off("readable", sniff);
+      socket.off("end", gone);
+      socket.off("error", gone);
       socket.setTimeout(0);
       socket.off("timeout", idle);
       if (chunk.subarray(0, PREFACE_START.length).equals(PREFACE_START)) http2.emit("connection", socket);
@@ -80,6 +92,7 @@ export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res:
     http2,
     closeSessions(force = false) {
       closing = true;
+      for (const socket of undecided) socket.destroy();
       for (const session of sessions.keys()) {
         if (!force) releaseAnswered(session);
         if (force || live(session) === 0) session.destroy();
