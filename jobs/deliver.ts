@@ -96,16 +96,23 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   let stopping = false;
   let preparing = 0;
   let freedSinceClaim = 0;
-  // A lane whose last claim found nothing is not asked again for a short while on wake-ups from freed slots:
-  // with fan-out handing deliveries over born claimed, most of those claims were empty round trips. New fresh
-  // work signals (fan-out, requeues, other instances) and handed-back claims end the pause at once; the pause is
-  // shorter than the poll interval, so no due delivery waits longer than it did.
+  // A lane whose last claim found nothing although every webhook had room is not asked again for a short while on
+  // wake-ups from freed slots: with fan-out handing deliveries over born claimed, most of those claims were empty
+  // round trips. New fresh work signals (fan-out, requeues, other instances) and handed-back claims end the pause
+  // at once; the pause is shorter than the poll interval, so no due delivery waits longer than it did.
   const quietMs = Math.min(100, (options.pollMs ?? 1_000) / 2);
   const quietUntil: Record<Lane, number> = { fresh: 0, retry: 0 };
+  // Counts work signals and hand-backs, so a claim that raced one (and read before its rows were committed) does
+  // not start a pause the signal was meant to end.
+  let workSeen = 0;
   const endQuiet = () => {
+    workSeen++;
     quietUntil.fresh = quietUntil.retry = 0;
   };
-  app.signals.on("deliveries", () => (quietUntil.fresh = 0));
+  app.signals.on("deliveries", () => {
+    workSeen++;
+    quietUntil.fresh = 0;
+  });
 
   const outcomes = new OutcomeBuffer({
     db: app.queueDb,
@@ -210,8 +217,12 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
         // Claim in batches: a claim for one or two free slots would cost a round trip per delivery.
         if (limit <= 0 || (limit < minClaim && !scheduler.empty)) continue;
         if (performance.now() < quietUntil[claimer.lane]) continue;
-        const claims = await claimer.claim({ limit, perWebhook: limits.perWebhook, room: scheduler.webhookRoom(), leaseToken });
-        quietUntil[claimer.lane] = claims.length ? 0 : performance.now() + quietMs;
+        const room = scheduler.webhookRoom();
+        const seenBefore = workSeen;
+        const claims = await claimer.claim({ limit, perWebhook: limits.perWebhook, room, leaseToken });
+        // Empty with room for every webhook: nothing is due in this lane. (With a webhook at zero room, its due
+        // deliveries may be waiting for a slot to free: the next slot wake-up must claim them.)
+        quietUntil[claimer.lane] = !claims.length && workSeen === seenBefore && Object.values(room).every((n) => n > 0) ? performance.now() + quietMs : 0;
         if (claims.length) await tracked(prepare(claims, claimer.lane));
         if (claims.length === limit) more = true;
       }
