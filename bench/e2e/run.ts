@@ -108,6 +108,7 @@ try {
     await hammerCount(svc.url, 500, CONCURRENCY, push, headers);
     await settle(500, 30_000);
     await ask(receiver.child, "reset");
+    const calls0 = await db.pgCalls();
     const u0 = await snapshot(svc.child.pid!);
     const pushed = await hammerCount(svc.url, EVENTS, CONCURRENCY, push, headers);
     const duringPush = await ask<ReceiverStats>(receiver.child, "stats");
@@ -121,6 +122,12 @@ try {
     line(`USER CONFIG deliveries/s:      ${fmt(userDeliveryRate).padStart(7)} while pushing, ${fmt(userAll)} to the last   ceiling ${fmt(raw.rate)}   ratio ${fmt((userDeliveryRate / raw.rate) * 100, 1)}%   target ≥ 5,000/s and ≥ 25%`);
     line(`USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event while pushing)   ceilings ${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`);
     line(`USER CONFIG lost ${userDone.lost}, duplicates ${userDone.duplicates} of ${fmt(EVENTS)}`);
+    if (process.env.BENCH_STATEMENTS) {
+      // Which statements the user configuration ran, per 1,000 events.
+      const calls1 = await db.pgCalls();
+      const diff = [...calls1].map(([q, n]) => [q, n - (calls0.get(q) ?? 0)] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+      for (const [q, n] of diff.slice(0, 15)) line(`    ${fmt((n / EVENTS) * 1000, 1).padStart(7)} per 1,000 events  ${q}`);
+    }
 
     // Push → receiver latency at a fixed 1,000 events/s, same server.
     progress("latency at 1,000/s");

@@ -201,7 +201,7 @@ export function pgWork(a: PgSnapshot, b: PgSnapshot, ops: number): { statements:
 }
 
 /** A fresh database for one run; `drop()` removes it (unless BENCH_KEEP_DATABASE) and stops the embedded server. */
-export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; pgSnapshot(): Promise<PgSnapshot>; drop(): Promise<void> }> {
+export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; pgSnapshot(): Promise<PgSnapshot>; pgCalls(): Promise<Map<string, number>>; drop(): Promise<void> }> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
@@ -219,6 +219,12 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
   );
   const postmasterPid = embedded ? Number(readFileSync(".svc/bench-postgres/data/postmaster.pid", "utf8").split("\n")[0]) : 0;
   return {
+    /** Calls per statement text in the bench database (empty without pg_stat_statements). */
+    async pgCalls() {
+      if (!statementsLoaded) return new Map();
+      const { rows } = await admin.query("select regexp_replace(left(query, 90), '\\s+', ' ', 'g') as q, sum(calls)::float8 as calls from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 group by 1", [dbName]);
+      return new Map(rows.map((r) => [r.q as string, r.calls as number]));
+    },
     async pgSnapshot() {
       const { rows } = await admin.query(
         `select pg_current_wal_lsn() - '0/0' as lsn,
