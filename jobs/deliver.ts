@@ -109,10 +109,11 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     workSeen++;
     quietUntil.fresh = quietUntil.retry = 0;
   };
-  app.signals.on("deliveries", () => {
+  const onWork = () => {
     workSeen++;
     quietUntil.fresh = 0;
-  });
+  };
+  app.signals.on("deliveries", onWork);
 
   const outcomes = new OutcomeBuffer({
     db: app.queueDb,
@@ -252,6 +253,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       // Nothing new goes on the wire from here: claims still waiting for a slot go back at once.
       const stopStarted = Date.now();
       stopping = true;
+      app.signals.off("deliveries", onWork);
       scheduler.stop();
       await loop.stop();
       while (preparing > 0) await new Promise((r) => setTimeout(r, 10));
