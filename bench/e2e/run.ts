@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { cpus, loadavg, totalmem } from "node:os";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, cpuMicros, fmt, forkTs, hammerCount, pct, pgWork, progress, receiverScript, rpc, sleep, startSvc, waitForCount, type PgSnapshot, type ReceiverStats, type Svc } from "../lib/harness.ts";
+import { API_KEY, ask, benchDatabase, cpuMicros, cpuTimes, fmt, forkTs, hammerCount, pct, pgWork, progress, receiverScript, rpc, sleep, startSvc, waitForCount, type PgSnapshot, type ReceiverStats, type Svc } from "../lib/harness.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const RAW_REQUESTS = Number(process.env.BENCH_RAW_REQUESTS ?? 50_000);
@@ -30,11 +30,11 @@ const median = (xs: number[]) => pct(xs, 50);
 const line = (s: string) => console.log(s);
 
 /** Work done between two snapshots of svc (or a ceiling) and PostgreSQL. */
-async function snapshot(pid: number): Promise<{ cpu: number; pg: PgSnapshot; at: number }> {
-  return { cpu: cpuMicros(pid), pg: await db.pgSnapshot(), at: performance.now() };
+async function snapshot(pid: number): Promise<{ cpu: number; system: number; pg: PgSnapshot; at: number }> {
+  return { cpu: cpuMicros(pid), system: cpuTimes(pid).system, pg: await db.pgSnapshot(), at: performance.now() };
 }
 function work(a: Awaited<ReturnType<typeof snapshot>>, b: Awaited<ReturnType<typeof snapshot>>, ops: number) {
-  return { cpu: (b.cpu - a.cpu) / ops, ...pgWork(a.pg, b.pg, ops), seconds: (b.at - a.at) / 1000 };
+  return { cpu: (b.cpu - a.cpu) / ops, systemShare: (b.system - a.system) / Math.max(1, b.cpu - a.cpu), ...pgWork(a.pg, b.pg, ops), seconds: (b.at - a.at) / 1000 };
 }
 const pgLine = (w: ReturnType<typeof work>) => `PostgreSQL ${fmt(w.statements, 2)} statements, ${fmt(w.walBytes)} WAL bytes, ${fmt(w.cpuMicros)} µs CPU per op`;
 
@@ -120,7 +120,7 @@ try {
     const userAll = EVENTS / ((userDone.lastAt - (performance.timeOrigin + u0.at)) / 1000);
     line(`USER CONFIG push events/s:     ${fmt(pushed.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((pushed.rate / insert.rate) * 100, 1)}%   target ≥ 70%   (p50 ${fmt(pct(pushed.latencies, 50), 2)} / p99 ${fmt(pct(pushed.latencies, 99), 2)} ms)`);
     line(`USER CONFIG deliveries/s:      ${fmt(userDeliveryRate).padStart(7)} while pushing, ${fmt(userAll)} to the last   ceiling ${fmt(raw.rate)}   ratio ${fmt((userDeliveryRate / raw.rate) * 100, 1)}%   target ≥ 5,000/s and ≥ 25%`);
-    line(`USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event while pushing)   ceilings ${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`);
+    line(`USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (${fmt(uw.systemShare * 100)} % of it system time; its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event while pushing)   ceilings ${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`);
     line(`USER CONFIG lost ${userDone.lost}, duplicates ${userDone.duplicates} of ${fmt(EVENTS)}`);
     if (process.env.BENCH_STATEMENTS) {
       // Which statements the user configuration ran, per 1,000 events.
@@ -162,7 +162,7 @@ try {
     const aw = work(a0, await snapshot(svc.child.pid!), EVENTS);
     await svc.stop();
     svc = undefined;
-    line(`api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push (ceiling ${fmt(cw.cpu)}, target ≤ 70)   ${pgLine(aw)}`);
+    line(`api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push (${fmt(aw.systemShare * 100)} % system; ceiling ${fmt(cw.cpu)}, target ≤ 70)   ${pgLine(aw)}`);
 
     // Secondary: drain that backlog (fan-out and delivery) after a restart with workers on.
     progress("backlog drain");
@@ -174,7 +174,7 @@ try {
     const d1 = await snapshot(svc.child.pid!);
     const dw = work(d0, d1, backlog);
     const drainRate = backlog / ((drained.lastAt - (performance.timeOrigin + d0.at)) / 1000);
-    line(`backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery incl. fan-out (ceiling ${fmt(rawCpu)}, target ≤ 120)   ${pgLine(dw)}   lost ${drained.lost}, duplicates ${drained.duplicates}`);
+    line(`backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery incl. fan-out (${fmt(dw.systemShare * 100)} % system; ceiling ${fmt(rawCpu)}, target ≤ 120)   ${pgLine(dw)}   lost ${drained.lost}, duplicates ${drained.duplicates}`);
     if (round < ROUNDS || !FANOUT) {
       await svc.stop();
       svc = undefined;

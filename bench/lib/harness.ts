@@ -169,13 +169,19 @@ export interface PgSnapshot {
 
 /** CPU time (user + system, µs) a process has used, from /proc/<pid>/stat. */
 export function cpuMicros(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
+}
+
+/** User and system CPU time (µs) of a process: system time is mostly socket writes (and the kernel's loopback work). */
+export function cpuTimes(pid: number): { user: number; system: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     // utime and stime are fields 14 and 15 (1-based), in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
 
