@@ -96,6 +96,24 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   let stopping = false;
   let preparing = 0;
   let freedSinceClaim = 0;
+  // A lane whose last claim found nothing although every webhook had room is not asked again for a short while on
+  // wake-ups from freed slots: with fan-out handing deliveries over born claimed, most of those claims were empty
+  // round trips. New fresh work signals (fan-out, requeues, other instances) and handed-back claims end the pause
+  // at once; the pause is shorter than the poll interval, so no due delivery waits longer than it did.
+  const quietMs = Math.min(100, (options.pollMs ?? 1_000) / 2);
+  const quietUntil: Record<Lane, number> = { fresh: 0, retry: 0 };
+  // Counts work signals and hand-backs, so a claim that raced one (and read before its rows were committed) does
+  // not start a pause the signal was meant to end.
+  let workSeen = 0;
+  const endQuiet = () => {
+    workSeen++;
+    quietUntil.fresh = quietUntil.retry = 0;
+  };
+  const onWork = () => {
+    workSeen++;
+    quietUntil.fresh = 0;
+  };
+  app.signals.on("deliveries", onWork);
 
   const outcomes = new OutcomeBuffer({
     db: app.queueDb,
@@ -117,7 +135,10 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       log.error("delivery attempt crashed", { delivery_id: job.claim.id, error: err });
       outcomes.add(notSent(job.claim, releasedStatus(job.claim), { category: "unknown", message: "internal error before sending", nextAttemptAt: new Date(Date.now() + 30_000) }));
     },
-    released: (job, why) => outcomes.add(released(job.claim, new Date(Date.now() + (why === "waited too long" ? RELEASE_DELAY_MS : 0)))),
+    released(job, why) {
+      endQuiet();
+      outcomes.add(released(job.claim, new Date(Date.now() + (why === "waited too long" ? RELEASE_DELAY_MS : 0))));
+    },
     // A claim per completion would cost a round trip per delivery: wake the claimer once a chunk has completed,
     // or at once when a webhook (or the whole worker) has gone idle.
     freed(_job, idle) {
@@ -133,6 +154,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     }
     const deferred = new Set<string>();
     if (!limited.size) return deferred;
+    endQuiet();
     const granted = await takeTokens(app.queueDb, [...limited].map(([webhookId, list]) => ({ webhookId, rps: hooks.get(webhookId)!.config.rate_limit_rps!, wanted: list.length })));
     for (const [webhookId, list] of limited) {
       const rps = hooks.get(webhookId)!.config.rate_limit_rps!;
@@ -195,7 +217,13 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
         const limit = Math.min(claimBatch, scheduler.room(claimer.lane));
         // Claim in batches: a claim for one or two free slots would cost a round trip per delivery.
         if (limit <= 0 || (limit < minClaim && !scheduler.empty)) continue;
-        const claims = await claimer.claim({ limit, perWebhook: limits.perWebhook, room: scheduler.webhookRoom(), leaseToken });
+        if (performance.now() < quietUntil[claimer.lane]) continue;
+        const room = scheduler.webhookRoom();
+        const seenBefore = workSeen;
+        const claims = await claimer.claim({ limit, perWebhook: limits.perWebhook, room, leaseToken });
+        // Empty with room for every webhook: nothing is due in this lane. (With a webhook at zero room, its due
+        // deliveries may be waiting for a slot to free: the next slot wake-up must claim them.)
+        quietUntil[claimer.lane] = !claims.length && workSeen === seenBefore && Object.values(room).every((n) => n > 0) ? performance.now() + quietMs : 0;
         if (claims.length) await tracked(prepare(claims, claimer.lane));
         if (claims.length === limit) more = true;
       }
@@ -225,6 +253,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       // Nothing new goes on the wire from here: claims still waiting for a slot go back at once.
       const stopStarted = Date.now();
       stopping = true;
+      app.signals.off("deliveries", onWork);
       scheduler.stop();
       await loop.stop();
       while (preparing > 0) await new Promise((r) => setTimeout(r, 10));

@@ -1,116 +1,205 @@
-// End-to-end benchmark: the built server (dist/server.js) on a fresh database, a local receiver, and every figure
-// next to a ceiling measured in the same run (raw undici to the same receiver; bare node:http + one INSERT).
-//   node --import tsx bench/e2e/run.ts        (BENCH_DATABASE_URL to use an existing PostgreSQL server)
+// End-to-end benchmark: the built server (dist/server.js) configured as users run it — workers on, every event type
+// subscribed by a webhook at a fast local receiver, durable PostgreSQL, pushes and deliveries at the same time —
+// with every figure next to a ceiling measured in the same run: bare node:http + one INSERT (pushes) and raw undici
+// replaying a captured delivery to the same receiver (deliveries). CPU per operation is read from /proc over a fixed
+// number of operations, for svc and for each ceiling, since rates swing with the load of a shared machine.
+//   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_ROUNDS, BENCH_CONCURRENCY)
 import { execFileSync } from "node:child_process";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, fmt, forkTs, hammer, pct, progress, receiverScript, rpc, sleep, startSvc, waitForCount, type Svc } from "../lib/harness.ts";
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 30_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+import { API_KEY, ask, benchDatabase, cpuMicros, cpuTimes, fmt, forkTs, hammerCount, pct, pgWork, progress, receiverScript, rpc, sleep, startSvc, waitForCount, type PgSnapshot, type ReceiverStats, type Svc } from "../lib/harness.ts";
 
-// --- run -------------------------------------------------------------------------------------------------------
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
+const RAW_REQUESTS = Number(process.env.BENCH_RAW_REQUESTS ?? 50_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+const FANOUT = process.env.BENCH_FANOUT !== "0";
 
 execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
 const db = await benchDatabase();
 const databaseUrl = db.databaseUrl;
-
-const results: string[] = [];
-const line = (s: string) => {
-  results.push(s);
-  console.log(s);
-};
 const receiver = await forkTs(receiverScript);
 const receiverUrl = `http://127.0.0.1:${receiver.port}`;
+const headers = { "content-type": "application/json", "x-api-key": API_KEY };
+const EVENT_TYPES = ["bench.user", "bench.latency", "bench.fanout"];
+const pushBody = JSON.stringify({ namespace: "default", event: "bench.user", payload: { order: 42, items: [1, 2, 3], customer: { email: "a@b.c" } } });
+const push = () => ({ path: "/webhook.EventService/PushEvent", body: pushBody });
+const load = () => loadavg().map((l) => fmt(l, 1)).join(" / ");
+const median = (xs: number[]) => pct(xs, 50);
+const line = (s: string) => console.log(s);
+
+/** Work done between two snapshots of svc (or a ceiling) and PostgreSQL. */
+async function snapshot(pid: number): Promise<{ cpu: number; system: number; pg: PgSnapshot; at: number }> {
+  return { cpu: cpuMicros(pid), system: cpuTimes(pid).system, pg: await db.pgSnapshot(), at: performance.now() };
+}
+function work(a: Awaited<ReturnType<typeof snapshot>>, b: Awaited<ReturnType<typeof snapshot>>, ops: number) {
+  return { cpu: (b.cpu - a.cpu) / ops, systemShare: (b.system - a.system) / Math.max(1, b.cpu - a.cpu), ...pgWork(a.pg, b.pg, ops), seconds: (b.at - a.at) / 1000 };
+}
+const pgLine = (w: ReturnType<typeof work>) => `PostgreSQL ${fmt(w.statements, 2)} statements, ${fmt(w.walBytes)} WAL bytes, ${fmt(w.cpuMicros)} µs CPU per op`;
+
+/** Waits until the receiver has `count` requests and none arrive any more; checks for losses and duplicates. */
+async function settle(count: number, timeoutMs: number): Promise<ReceiverStats & { lost: number; duplicates: number }> {
+  await waitForCount(receiver.child, count, timeoutMs);
+  await sleep(300);
+  const final = await ask<ReceiverStats>(receiver.child, "stats");
+  return { ...final, lost: Math.max(0, count - final.distinct), duplicates: final.count - final.distinct };
+}
+
+interface Round {
+  rawRate: number;
+  rawCpu: number;
+  insertRate: number;
+  insertCpu: number;
+  userPushRate: number;
+  userDeliveryRate: number;
+  userCpuPerEvent: number;
+  p50: number;
+  p99: number;
+  apiPushRate: number;
+  apiCpuPerPush: number;
+  drainRate: number;
+  drainCpuPerDelivery: number;
+}
+const rounds: Round[] = [];
 let svc: Svc | undefined;
 
 try {
-  line(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ${process.version}; PostgreSQL ${db.embedded ? "embedded 17" : "from BENCH_DATABASE_URL"} on the same machine`);
+  line(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ${process.version}; PostgreSQL ${db.embedded ? "embedded 17 (fsync and synchronous_commit on)" : "from BENCH_DATABASE_URL"} on the same machine; load average ${load()}`);
+  line(`${EVENTS} events per phase, ${CONCURRENCY} concurrent pushes, ${ROUNDS} rounds`);
 
-  progress("raw undici ceiling");
-  // 1. Ceiling: raw undici straight to the receiver.
-  const raw = await hammer(receiverUrl, SECONDS, CONCURRENCY, () => ({ path: "/raw", body: '{"version":"1","payload":{"n":1}}' }), { "content-type": "application/json" });
-  await ask(receiver.child, "reset");
-
-  progress("push ceiling and pushes");
-  // 2. Pushes (no subscriptions, so nothing fans out) against bare node:http + one INSERT.
-  const ceilingServer = await forkTs(new URL("./insert-server.ts", import.meta.url), { DATABASE_URL: databaseUrl });
-  const insertCeiling = await hammer(`http://127.0.0.1:${ceilingServer.port}`, SECONDS, CONCURRENCY, () => ({ path: "/", body: JSON.stringify({ namespace: "default", payload: { n: 1 } }) }), { "content-type": "application/json" });
-  ceilingServer.child.kill();
-
-  svc = await startSvc(databaseUrl, { SVC_WORKERS: "false" });
-  await rpc(svc, "EventService/RegisterEvent", { name: "bench.push" });
-  const pushBody = JSON.stringify({ namespace: "default", event: "bench.push", payload: { order: 42, items: [1, 2, 3], customer: { email: "a@b.c" } } });
-  const headers = { "content-type": "application/json", "x-api-key": API_KEY };
-  await hammer(svc.url, 1, CONCURRENCY, () => ({ path: "/webhook.EventService/PushEvent", body: pushBody }), headers);
-  const push = await hammer(svc.url, SECONDS, CONCURRENCY, () => ({ path: "/webhook.EventService/PushEvent", body: pushBody }), headers);
-  line(`push events/s:            ${fmt(push.rate).padStart(8)}   ceiling (node:http + 1 INSERT) ${fmt(insertCeiling.rate).padStart(8)}   ratio ${fmt((push.rate / insertCeiling.rate) * 100, 1)}%   target ≥ 10,000/s`);
-  line(`push latency p50 / p99:   ${fmt(pct(push.latencies, 50), 2)} / ${fmt(pct(push.latencies, 99), 2)} ms at ${CONCURRENCY} concurrent   ceiling ${fmt(pct(insertCeiling.latencies, 50), 2)} / ${fmt(pct(insertCeiling.latencies, 99), 2)} ms`);
-
-  progress("queueing deliveries");
-  // 3. Deliveries/s to one hot receiver: queue DELIVERIES events with workers off, then start the workers.
-  await rpc(svc, "EventService/RegisterEvent", { name: "bench.hot" });
-  await rpc(svc, "WebhookService/RegisterWebhook", { namespace: "default", url: `${receiverUrl}/hot`, events: ["bench.hot"] });
-  const hotBody = JSON.stringify({ namespace: "default", event: "bench.hot", payload: { order: 42, items: [1, 2, 3] } });
-  const pool = new Pool(svc.url, { connections: CONCURRENCY });
-  let queued = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (queued < DELIVERIES) {
-        queued++;
-        const res = await pool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body: hotBody });
-        await res.body.arrayBuffer();
-      }
-    }),
-  );
-  await pool.close();
-  await svc.stop();
-  await ask(receiver.child, "reset");
+  // The user's configuration: one webhook subscribed to every event type, on a fast local receiver.
   svc = await startSvc(databaseUrl);
-  // Timed from when the server is up with its workers running (it logs "svc listening" after starting them).
-  const started = performance.timeOrigin + performance.now();
-  const hot = await waitForCount(receiver.child, DELIVERIES, 300_000);
-  const hotSeconds = (hot.lastAt - started) / 1000;
-  const deliveryRate = hot.count / hotSeconds;
-  line(`deliveries/s (1 receiver): ${fmt(deliveryRate).padStart(7)}   ceiling (raw undici, same receiver) ${fmt(raw.rate).padStart(8)}   ratio ${fmt((deliveryRate / raw.rate) * 100, 1)}%   target ≥ 5,000/s and ≥ 40%   (${fmt(hot.count)} deliveries incl. fan-out, from worker start)`);
-
-  progress("latency at 1,000/s");
-  // 4. Push → receiver latency at a fixed 1,000 events/s.
-  await rpc(svc, "EventService/RegisterEvent", { name: "bench.latency" });
-  await rpc(svc, "WebhookService/RegisterWebhook", { namespace: "default", url: `${receiverUrl}/latency`, events: ["bench.latency"] });
-  await sleep(500);
+  for (const name of EVENT_TYPES) await rpc(svc, "EventService/RegisterEvent", { name });
+  await rpc(svc, "WebhookService/RegisterWebhook", { namespace: "default", url: `${receiverUrl}/hook`, events: EVENT_TYPES.slice(0, 2) });
   await ask(receiver.child, "reset");
-  const latencyPool = new Pool(svc.url, { connections: 32 });
-  const rate = 1000;
-  const total = rate * Math.max(5, SECONDS * 2);
-  const t0 = performance.now();
-  const inflight: Promise<unknown>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = t0 + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    const body = `{"namespace":"default","event":"bench.latency","payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
-    inflight.push(latencyPool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body }).then((r) => r.body.arrayBuffer()));
-  }
-  await Promise.all(inflight);
-  await latencyPool.close();
-  const lat = await waitForCount(receiver.child, total, 60_000);
-  const steady = lat.latenciesMs.slice(rate);
-  line(`push→receiver at 1,000/s: p50 ${fmt(pct(steady, 50), 2)} ms, p99 ${fmt(pct(steady, 99), 2)} ms (${fmt(lat.count)}/${fmt(total)} delivered)   targets p50 ≤ 10 ms, p99 ≤ 50 ms   ceiling: push p50 ${fmt(pct(push.latencies, 50), 2)} ms under full load`);
+  await rpc(svc, "EventService/PushEvent", { namespace: "default", event: "bench.user", payload: { order: 42, items: [1, 2, 3], customer: { email: "a@b.c" } } });
+  await waitForCount(receiver.child, 1, 10_000);
+  const captured = await ask<{ path: string; headers: Record<string, string>; body: string } | null>(receiver.child, "last");
+  if (!captured) throw new Error("no delivery arrived to capture");
+  await svc.stop();
+  svc = undefined;
 
-  progress("fan-out to 1,000 webhooks");
-  // 5. Fan-out of one event to 1,000 webhooks.
-  await rpc(svc, "EventService/RegisterEvent", { name: "bench.fanout" });
-  for (let i = 0; i < 1000; i += 50) {
-    await Promise.all(Array.from({ length: 50 }, (_, j) => rpc(svc!, "WebhookService/RegisterWebhook", { namespace: "default", url: `${receiverUrl}/fan/${i + j}`, events: ["bench.fanout"] })));
-  }
-  await ask(receiver.child, "reset");
-  const fanStart = performance.timeOrigin + performance.now();
-  await rpc(svc, "EventService/PushEvent", { namespace: "default", event: "bench.fanout", payload: { fan: true } });
-  const fan = await waitForCount(receiver.child, 1000, 60_000);
-  line(`fan-out 1 → 1,000 webhooks: all delivered in ${fmt(fan.lastAt - fanStart)} ms   target ≤ 1,000 ms   ceiling: 1,000 raw requests take ${fmt((1000 / raw.rate) * 1000)} ms`);
+  for (let round = 1; round <= ROUNDS; round++) {
+    line(`\n— round ${round} (load average ${load()})`);
+    // Ceiling 1: raw undici replaying the captured delivery (its own headers and body) to the same receiver.
+    progress("raw undici ceiling");
+    await ask(receiver.child, "reset");
+    const rawCpu0 = process.cpuUsage();
+    const raw = await hammerCount(receiverUrl, RAW_REQUESTS, CONCURRENCY, () => ({ path: captured.path, body: captured.body }), captured.headers);
+    const rawCpuUs = process.cpuUsage(rawCpu0);
+    const rawCpu = (rawCpuUs.user + rawCpuUs.system) / RAW_REQUESTS;
 
-  line(`peak RSS of the server:   ${fmt(svc.peakRssMb())} MB   target ≤ 250 MB`);
+    // Ceiling 2: bare node:http + one INSERT per push.
+    progress("INSERT ceiling");
+    const ceiling = await forkTs(new URL("./insert-server.ts", import.meta.url), { DATABASE_URL: databaseUrl });
+    const ceilingUrl = `http://127.0.0.1:${ceiling.port}`;
+    await hammerCount(ceilingUrl, 1000, CONCURRENCY, () => ({ path: "/", body: pushBody }), { "content-type": "application/json" });
+    const c0 = await snapshot(ceiling.child.pid!);
+    const insert = await hammerCount(ceilingUrl, EVENTS, CONCURRENCY, () => ({ path: "/", body: pushBody }), { "content-type": "application/json" });
+    const cw = work(c0, await snapshot(ceiling.child.pid!), EVENTS);
+    ceiling.child.kill();
+    line(`ceilings: raw undici ${fmt(raw.rate)} req/s at ${fmt(rawCpu)} µs CPU per request (client);  node:http + 1 INSERT ${fmt(insert.rate)}/s at ${fmt(cw.cpu)} µs CPU per push, ${pgLine(cw)}`);
+
+    // Headline: the user's configuration, pushes and deliveries at the same time.
+    progress("user configuration: pushes with deliveries");
+    svc = await startSvc(databaseUrl);
+    await ask(receiver.child, "reset");
+    await hammerCount(svc.url, 500, CONCURRENCY, push, headers);
+    await settle(500, 30_000);
+    await ask(receiver.child, "reset");
+    const calls0 = await db.pgCalls();
+    const u0 = await snapshot(svc.child.pid!);
+    const pushed = await hammerCount(svc.url, EVENTS, CONCURRENCY, push, headers);
+    const duringPush = await ask<ReceiverStats>(receiver.child, "stats");
+    const uPush = await snapshot(svc.child.pid!);
+    const userDone = await settle(EVENTS, 120_000);
+    const u1 = await snapshot(svc.child.pid!);
+    const uw = work(u0, u1, EVENTS);
+    const userDeliveryRate = duringPush.count / pushed.seconds;
+    const userAll = EVENTS / ((userDone.lastAt - (performance.timeOrigin + u0.at)) / 1000);
+    line(`USER CONFIG push events/s:     ${fmt(pushed.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((pushed.rate / insert.rate) * 100, 1)}%   target ≥ 70%   (p50 ${fmt(pct(pushed.latencies, 50), 2)} / p99 ${fmt(pct(pushed.latencies, 99), 2)} ms)`);
+    line(`USER CONFIG deliveries/s:      ${fmt(userDeliveryRate).padStart(7)} while pushing, ${fmt(userAll)} to the last   ceiling ${fmt(raw.rate)}   ratio ${fmt((userDeliveryRate / raw.rate) * 100, 1)}%   target ≥ 5,000/s and ≥ 25%`);
+    line(`USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (${fmt(uw.systemShare * 100)} % of it system time; its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event while pushing)   ceilings ${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`);
+    line(`USER CONFIG lost ${userDone.lost}, duplicates ${userDone.duplicates} of ${fmt(EVENTS)}`);
+    if (process.env.BENCH_STATEMENTS) {
+      // Which statements the user configuration ran, per 1,000 events.
+      const calls1 = await db.pgCalls();
+      const diff = [...calls1].map(([q, n]) => [q, n - (calls0.get(q) ?? 0)] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+      for (const [q, n] of diff.slice(0, 15)) line(`    ${fmt((n / EVENTS) * 1000, 1).padStart(7)} per 1,000 events  ${q}`);
+    }
+
+    // Push → receiver latency at a fixed 1,000 events/s, same server.
+    progress("latency at 1,000/s");
+    await ask(receiver.child, "reset");
+    const latencyPool = new Pool(svc.url, { connections: 32 });
+    const rate = 1000;
+    const total = rate * LATENCY_SECONDS;
+    const t0 = performance.now();
+    const inflight: Promise<unknown>[] = [];
+    for (let i = 0; i < total; i++) {
+      const wait = t0 + (i * 1000) / rate - performance.now();
+      if (wait > 1) await sleep(wait);
+      const body = `{"namespace":"default","event":"bench.latency","payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
+      inflight.push(latencyPool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body }).then((r) => r.body.arrayBuffer()));
+    }
+    await Promise.all(inflight);
+    await latencyPool.close();
+    const lat = await settle(total, 60_000);
+    const steady = lat.latenciesMs.slice(rate);
+    const p50 = pct(steady, 50);
+    const p99 = pct(steady, 99);
+    line(`push→receiver at 1,000/s:      p50 ${fmt(p50, 2)} ms, p99 ${fmt(p99, 2)} ms   targets p50 ≤ 5 ms, p99 ≤ 25 ms   (lost ${lat.lost}, duplicates ${lat.duplicates} of ${fmt(total)})`);
+    await svc.stop();
+    svc = undefined;
+
+    // Secondary: an API-only instance (workers off) — the pushes wait as a backlog for the drain below.
+    progress("API-only pushes");
+    svc = await startSvc(databaseUrl, { SVC_WORKERS: "false" });
+    await hammerCount(svc.url, 500, CONCURRENCY, push, headers);
+    const a0 = await snapshot(svc.child.pid!);
+    const api = await hammerCount(svc.url, EVENTS, CONCURRENCY, push, headers);
+    const aw = work(a0, await snapshot(svc.child.pid!), EVENTS);
+    await svc.stop();
+    svc = undefined;
+    line(`api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push (${fmt(aw.systemShare * 100)} % system; ceiling ${fmt(cw.cpu)}, target ≤ 70)   ${pgLine(aw)}`);
+
+    // Secondary: drain that backlog (fan-out and delivery) after a restart with workers on.
+    progress("backlog drain");
+    await ask(receiver.child, "reset");
+    const backlog = EVENTS + 500;
+    svc = await startSvc(databaseUrl);
+    const d0 = await snapshot(svc.child.pid!);
+    const drained = await settle(backlog, 300_000);
+    const d1 = await snapshot(svc.child.pid!);
+    const dw = work(d0, d1, backlog);
+    const drainRate = backlog / ((drained.lastAt - (performance.timeOrigin + d0.at)) / 1000);
+    line(`backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery incl. fan-out (${fmt(dw.systemShare * 100)} % system; ceiling ${fmt(rawCpu)}, target ≤ 120)   ${pgLine(dw)}   lost ${drained.lost}, duplicates ${drained.duplicates}`);
+    if (round < ROUNDS || !FANOUT) {
+      await svc.stop();
+      svc = undefined;
+    }
+    rounds.push({ rawRate: raw.rate, rawCpu, insertRate: insert.rate, insertCpu: cw.cpu, userPushRate: pushed.rate, userDeliveryRate, userCpuPerEvent: uw.cpu, p50, p99, apiPushRate: api.rate, apiCpuPerPush: aw.cpu, drainRate, drainCpuPerDelivery: dw.cpu });
+  }
+
+  const m = (k: keyof Round) => median(rounds.map((r) => r[k]));
+  line(`\nmedians of ${rounds.length} rounds (load average now ${load()}):`);
+  line(`  user config: push ${fmt(m("userPushRate"))}/s (${fmt((m("userPushRate") / m("insertRate")) * 100, 1)}% of ${fmt(m("insertRate"))}), deliveries ${fmt(m("userDeliveryRate"))}/s (${fmt((m("userDeliveryRate") / m("rawRate")) * 100, 1)}% of ${fmt(m("rawRate"))}), ${fmt(m("userCpuPerEvent"))} µs server CPU per event, push→receiver p50 ${fmt(m("p50"), 2)} / p99 ${fmt(m("p99"), 2)} ms`);
+  line(`  api-only: ${fmt(m("apiPushRate"))} pushes/s at ${fmt(m("apiCpuPerPush"))} µs per push (ceiling ${fmt(m("insertCpu"))} µs);  drain: ${fmt(m("drainRate"))} deliveries/s at ${fmt(m("drainCpuPerDelivery"))} µs per delivery (raw client ${fmt(m("rawCpu"))} µs)`);
+
+  if (FANOUT && svc) {
+    progress("fan-out to 1,000 webhooks");
+    const s = svc;
+    for (let i = 0; i < 1000; i += 50) {
+      await Promise.all(Array.from({ length: 50 }, (_, j) => rpc(s, "WebhookService/RegisterWebhook", { namespace: "default", url: `${receiverUrl}/fan/${i + j}`, events: ["bench.fanout"] })));
+    }
+    await ask(receiver.child, "reset");
+    const fanStart = performance.timeOrigin + performance.now();
+    await rpc(s, "EventService/PushEvent", { namespace: "default", event: "bench.fanout", payload: { fan: true } });
+    const fan = await waitForCount(receiver.child, 1000, 60_000);
+    line(`fan-out 1 → 1,000 webhooks: all delivered in ${fmt(fan.lastAt - fanStart)} ms   target ≤ 1,000 ms   ceiling: 1,000 raw requests take ${fmt((1000 / m("rawRate")) * 1000)} ms`);
+    line(`peak RSS of the server:   ${fmt(s.peakRssMb())} MB   target ≤ 250 MB`);
+  }
 } finally {
   await svc?.stop().catch(() => {});
   receiver.child.kill();

@@ -2,7 +2,7 @@
 // generation, and a fresh database on the embedded PostgreSQL (durable: fsync and synchronous commit on) or on
 // BENCH_DATABASE_URL.
 import { fork, spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { Pool } from "undici";
 import { startEmbeddedPostgres } from "../../lib/dev/embedded-postgres.ts";
@@ -54,7 +54,7 @@ export interface Svc {
 
 export async function startSvc(databaseUrl: string, extra: Record<string, string> = {}): Promise<Svc> {
   // BENCH_NODE_OPTIONS passes flags such as --cpu-prof to the server, for profiling a run.
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? []), "dist/server.js"], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_SERVER ?? "dist/server.js"], {
     env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, SVC_ENCRYPTION_KEYS: KEYS, SVC_ENCRYPTION_PRIMARY_KEY_ID: "bench", SVC_API_KEY: API_KEY, SVC_ALLOWED_NETWORKS: "127.0.0.1/32", PORT: "0", HOST: "127.0.0.1", SVC_LOG_LEVEL: "info", ...extra },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -117,6 +117,30 @@ export async function hammer(url: string, seconds: number, concurrency: number, 
   return { rate, latencies };
 }
 
+/** Sends exactly `total` requests, `concurrency` at a time (a fixed amount of work, for CPU per operation). */
+export async function hammerCount(url: string, total: number, concurrency: number, make: () => { path: string; body: string }, headers: Record<string, string>): Promise<{ rate: number; latencies: number[]; seconds: number }> {
+  const pool = new Pool(url, { connections: concurrency });
+  const latencies: number[] = [];
+  const started = performance.now();
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (sent < total) {
+        sent++;
+        const { path, body } = make();
+        const t0 = performance.now();
+        const res = await pool.request({ path, method: "POST", headers, body });
+        await res.body.arrayBuffer();
+        if (res.statusCode >= 300) throw new Error(`HTTP ${res.statusCode} on ${path}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  return { rate: total / seconds, latencies, seconds };
+}
+
 export async function rpc(svc: Svc, method: string, body: unknown): Promise<any> {
   const res = await fetch(`${svc.url}/webhook.${method}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": API_KEY }, body: JSON.stringify(body) });
   const json = await res.json();
@@ -133,19 +157,88 @@ export async function waitForCount(receiver: ChildProcess, count: number, timeou
   }
 }
 
+/** What PostgreSQL did for the bench database between two snapshots (see `pgWork`). */
+export interface PgSnapshot {
+  /** Statements executed in the bench database (pg_stat_statements; NaN when it is not loaded). */
+  statements: number;
+  /** WAL position of the cluster (bytes). */
+  walLsn: bigint;
+  /** CPU time of the cluster's processes (µs; NaN when the server is not embedded). */
+  cpuMicros: number;
+}
+
+/** CPU time (user + system, µs) a process has used, from /proc/<pid>/stat. */
+export function cpuMicros(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
+}
+
+/** User and system CPU time (µs) of a process: system time is mostly socket writes (and the kernel's loopback work). */
+export function cpuTimes(pid: number): { user: number; system: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 (1-based), in clock ticks of 10 ms.
+    return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+/** CPU of a process and its live children (PostgreSQL's backends are children of the postmaster). */
+function treeCpuMicros(rootPid: number): number {
+  let total = cpuMicros(rootPid);
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === rootPid) total += cpuMicros(Number(entry));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
+/** Per-operation figures between two snapshots. */
+export function pgWork(a: PgSnapshot, b: PgSnapshot, ops: number): { statements: number; walBytes: number; cpuMicros: number } {
+  return { statements: (b.statements - a.statements) / ops, walBytes: Number(b.walLsn - a.walLsn) / ops, cpuMicros: (b.cpuMicros - a.cpuMicros) / ops };
+}
+
 /** A fresh database for one run; `drop()` removes it (unless BENCH_KEEP_DATABASE) and stops the embedded server. */
-export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; drop(): Promise<void> }> {
+export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; pgSnapshot(): Promise<PgSnapshot>; pgCalls(): Promise<Map<string, number>>; drop(): Promise<void> }> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
-    embedded = await startEmbeddedPostgres({ dir: ".svc/bench-postgres", log: createLogger("warn"), database: "postgres" });
+    // pg_stat_statements counts the statements (≈ round trips) and WAL each phase costs.
+    embedded = await startEmbeddedPostgres({ dir: ".svc/bench-postgres", log: createLogger("warn"), database: "postgres", settings: ["shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=top"] });
     serverUrl = embedded.adminUrl;
   }
   const dbName = `svc_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
+  const statementsLoaded = await admin.query("create extension if not exists pg_stat_statements").then(
+    () => admin.query("select 1 from pg_stat_statements limit 1").then(() => true),
+    () => false,
+  );
+  const postmasterPid = embedded ? Number(readFileSync(".svc/bench-postgres/data/postmaster.pid", "utf8").split("\n")[0]) : 0;
   return {
+    /** Calls per statement text in the bench database (empty without pg_stat_statements). */
+    async pgCalls() {
+      if (!statementsLoaded) return new Map();
+      const { rows } = await admin.query("select regexp_replace(left(query, 90), '\\s+', ' ', 'g') as q, sum(calls)::float8 as calls from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 group by 1", [dbName]);
+      return new Map(rows.map((r) => [r.q as string, r.calls as number]));
+    },
+    async pgSnapshot() {
+      const { rows } = await admin.query(
+        `select pg_current_wal_lsn() - '0/0' as lsn,
+                ${statementsLoaded ? "(select coalesce(sum(calls), 0) from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1)" : "null::numeric"} as statements`,
+        statementsLoaded ? [dbName] : [],
+      );
+      return { statements: rows[0].statements === null ? NaN : Number(rows[0].statements), walLsn: BigInt(String(rows[0].lsn).split(".")[0]!), cpuMicros: postmasterPid ? treeCpuMicros(postmasterPid) : NaN };
+    },
     databaseUrl: Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString(),
     embedded: embedded !== undefined,
     async drop() {

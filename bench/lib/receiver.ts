@@ -9,6 +9,8 @@ const deliveries = new Set<string>();
 const byPath: Record<string, number> = {};
 let firstAt = 0;
 let lastAt = 0;
+/** The last request, as sent: the raw-client ceiling replays a real delivery. */
+let last: { path: string; headers: Record<string, string>; body: string } | undefined;
 
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -19,6 +21,7 @@ const server = createServer((req, res) => {
     if (!firstAt) firstAt = now;
     lastAt = now;
     const body = Buffer.concat(chunks).toString();
+    last = { path: req.url ?? "/", headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "connection" && k !== "content-length") as [string, string][]), body };
     byPath[req.url ?? ""] = (byPath[req.url ?? ""] ?? 0) + 1;
     const id = req.headers["x-svc-delivery-id"];
     if (typeof id === "string") deliveries.add(id);
@@ -31,6 +34,7 @@ server.keepAliveTimeout = 60_000;
 
 process.on("message", (msg: { cmd: string }) => {
   if (msg.cmd === "stats") process.send!({ count, firstAt, lastAt, latenciesMs, distinct: deliveries.size, byPath });
+  if (msg.cmd === "last") process.send!(last ?? null);
   if (msg.cmd === "reset") {
     count = 0;
     firstAt = lastAt = 0;

@@ -40,22 +40,29 @@ export interface AttemptResult {
 }
 
 /**
- * Defaults < webhook < subscription < secret headers < the service's own. Content-Type is only a default: a
- * transform may render form data or XML and say so in a custom header (the spec pins the id and signature
- * headers, and the issue User-Agent, not the content type).
+ * The headers every attempt of a webhook (and subscription) shares, built once per cached version of each: the
+ * target and subscription objects are replaced when their row changes, so they key the cache. Defaults < webhook <
+ * subscription < secret headers < the service's own. Content-Type is only a default: a transform may render form
+ * data or XML and say so in a custom header (the spec pins the id and signature headers, and the issue User-Agent,
+ * not the content type).
  */
-export function requestHeaders(target: Target, subscription: SubscriptionTarget | undefined, own: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
+const sharedHeaders = new WeakMap<Target, { none?: Record<string, string>; bySubscription: WeakMap<SubscriptionTarget, Record<string, string>> }>();
+
+function staticHeaders(target: Target, subscription: SubscriptionTarget | undefined, userAgent: string): Record<string, string> {
+  let entry = sharedHeaders.get(target);
+  if (!entry) sharedHeaders.set(target, (entry = { bySubscription: new WeakMap() }));
+  let headers = subscription ? entry.bySubscription.get(subscription) : entry.none;
+  if (headers) return headers;
+  headers = { "content-type": "application/json" };
   const put = (pairs: [string, string][]) => {
-    for (const [name, value] of pairs) {
-      const lower = name.toLowerCase();
-      headers[lower] = value;
-    }
+    for (const [name, value] of pairs) headers![name.toLowerCase()] = value;
   };
   put(sendableHeaders(target.headers));
   if (subscription) put(sendableHeaders(subscription.headers));
   put(sendableHeaders(target.secretHeaders));
-  put(Object.entries(own));
+  if (userAgent) headers["user-agent"] = userAgent;
+  if (subscription) entry.bySubscription.set(subscription, headers);
+  else entry.none = headers;
   return headers;
 }
 
@@ -124,14 +131,17 @@ async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, 
   if (target.secretError) return failedBeforeSending(claim, target, "unknown", target.secretError, true);
 
   const signature = signatureHeaders(target.signer, `msg_${claim.id}`, Math.floor(now.getTime() / 1000), body);
-  const headers = requestHeaders(target, subscription, {
-    "user-agent": USER_AGENT_PREFIX + deps.version,
-    "x-svc-event-id": event.id,
-    "x-svc-delivery-id": claim.id,
-    "x-svc-webhook-id": claim.webhookId,
-    ...(traceparent ? { traceparent } : {}),
-    ...signature,
-  });
+  // One copy of the shared headers per request, then the request's own (they win over custom headers).
+  const headers = { ...staticHeaders(target, subscription, USER_AGENT_PREFIX + deps.version) };
+  headers["x-svc-event-id"] = event.id;
+  headers["x-svc-delivery-id"] = claim.id;
+  headers["x-svc-webhook-id"] = claim.webhookId;
+  if (traceparent) headers.traceparent = traceparent;
+  if (signature) {
+    headers["webhook-id"] = signature["webhook-id"];
+    headers["webhook-timestamp"] = signature["webhook-timestamp"];
+    headers["webhook-signature"] = signature["webhook-signature"];
+  }
   const request: OutboundRequest = {
     url: target.url,
     method: subscription?.method ?? "POST",

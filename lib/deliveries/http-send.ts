@@ -43,22 +43,90 @@ class RedirectError extends Error {
   readonly code = "ERR_REDIRECT_REFUSED";
 }
 
-async function readCapped(body: Dispatcher.ResponseData["body"], maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    if (kept + buf.length >= maxBytes) {
-      chunks.push(buf.subarray(0, maxBytes - kept));
-      kept = maxBytes;
-      // Enough kept: drop the rest of a large body rather than read it all.
-      body.destroy();
-      break;
-    }
-    chunks.push(buf);
-    kept += buf.length;
+/** Reads the body up to `maxBytes` (events, not an async iterator: one fewer promise per chunk). */
+function readCapped(body: Dispatcher.ResponseData["body"], maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    // The error listener stays: destroying a body cut short emits an abort error, which must not go uncaught.
+    const done = () => {
+      body.off("data", onData);
+      resolve(chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks, kept).toString("utf8"));
+    };
+    const onData = (buf: Buffer) => {
+      if (kept + buf.length >= maxBytes) {
+        chunks.push(buf.subarray(0, maxBytes - kept));
+        kept = maxBytes;
+        // Enough kept: drop the rest of a large body rather than read it all.
+        body.destroy();
+        done();
+        return;
+      }
+      chunks.push(buf);
+      kept += buf.length;
+    };
+    body.on("data", onData).once("end", done).once("error", reject);
+  });
+}
+
+/**
+ * What undici needs of an abort signal, without an AbortController per request (their EventTarget machinery was
+ * a visible share of the send path's profile): the attempt's deadline and the worker's stop abort it.
+ */
+class AttemptSignal {
+  aborted = false;
+  reason: unknown = undefined;
+  #listener: (() => void) | undefined;
+  addEventListener(_type: "abort", listener: () => void): void {
+    this.#listener = listener;
   }
-  return Buffer.concat(chunks, kept).toString("utf8");
+  removeEventListener(): void {
+    this.#listener = undefined;
+  }
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listener = this.#listener;
+    this.#listener = undefined;
+    listener?.();
+  }
+}
+
+/** In-flight attempts per stop signal: one listener on the worker's signal instead of one per request. */
+const attemptsOf = new WeakMap<AbortSignal, Set<AttemptSignal>>();
+
+function watchStop(stop: AbortSignal, attempt: AttemptSignal): () => void {
+  if (stop.aborted) {
+    attempt.abort(stop.reason);
+    return () => {};
+  }
+  let attempts = attemptsOf.get(stop);
+  if (!attempts) {
+    const set = (attempts = new Set());
+    attemptsOf.set(stop, set);
+    stop.addEventListener("abort", () => {
+      for (const a of set) a.abort(stop.reason);
+      set.clear();
+    }, { once: true });
+  }
+  attempts.add(attempt);
+  return () => attempts.delete(attempt);
+}
+
+/** Origin and path of a webhook URL, parsed once per URL rather than three times per request. */
+const parsedUrls = new Map<string, { origin: string; path: string }>();
+const MAX_PARSED_URLS = 10_000;
+
+function parseTarget(url: string): { origin: string; path: string } {
+  let parsed = parsedUrls.get(url);
+  if (!parsed) {
+    const u = new URL(url);
+    parsed = { origin: u.origin, path: u.pathname + u.search };
+    if (parsedUrls.size >= MAX_PARSED_URLS) parsedUrls.clear();
+    parsedUrls.set(url, parsed);
+  }
+  return parsed;
 }
 
 /** A timer that fires this much later than asked means our own event loop was stalled, not the endpoint slow. */
@@ -95,10 +163,9 @@ function startDeadline(ms: number, expire: () => void): () => void {
 }
 
 export async function send(req: OutboundRequest): Promise<SendResult> {
-  const controller = new AbortController();
-  const cancelDeadline = startDeadline(req.timeoutMs, () => controller.abort(new DeadlineError(req.timeoutMs)));
-  const onStop = () => controller.abort(req.signal?.reason);
-  req.signal?.addEventListener("abort", onStop, { once: true });
+  const signal = new AttemptSignal();
+  const cancelDeadline = startDeadline(req.timeoutMs, () => signal.abort(new DeadlineError(req.timeoutMs)));
+  const unwatchStop = req.signal ? watchStop(req.signal, signal) : undefined;
   const started = performance.now();
   let url = req.url;
   let method = req.method;
@@ -106,13 +173,14 @@ export async function send(req: OutboundRequest): Promise<SendResult> {
   let redirects = 0;
   try {
     for (;;) {
+      const { origin, path } = parseTarget(url);
       const res = await req.dispatcher.request({
-        origin: new URL(url).origin,
-        path: new URL(url).pathname + new URL(url).search,
+        origin,
+        path,
         method: method as Dispatcher.HttpMethod,
         headers: body === undefined ? omitContentType(req.headers) : req.headers,
         body,
-        signal: controller.signal,
+        signal,
         // Our deadline covers the whole attempt; undici's own timers would not forgive a stalled loop.
         headersTimeout: 0,
         bodyTimeout: 0,
@@ -137,11 +205,11 @@ export async function send(req: OutboundRequest): Promise<SendResult> {
       return { status: res.statusCode, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: text, responseTimeMs: Math.round(performance.now() - started), redirects };
     }
   } catch (err) {
-    const error = controller.signal.aborted && controller.signal.reason instanceof DeadlineError ? controller.signal.reason : err;
+    const error = signal.aborted && signal.reason instanceof DeadlineError ? signal.reason : err;
     return { status: 0, retryAfter: null, body: "", responseTimeMs: Math.round(performance.now() - started), error, redirects };
   } finally {
     cancelDeadline();
-    req.signal?.removeEventListener("abort", onStop);
+    unwatchStop?.();
   }
 }
 

@@ -12,7 +12,7 @@ import type { Logger } from "../log.ts";
 import type { Metrics } from "../telemetry/metrics.ts";
 import type { AttemptResult } from "./attempt.ts";
 import { recordMinuteStats } from "./minute-stats.ts";
-import { insertAttempts, writeOutcomes, type Outcome } from "./queue.ts";
+import { writeOutcomes, type Outcome } from "./queue.ts";
 
 export interface OutcomeBufferOptions {
   db: Db;
@@ -108,8 +108,7 @@ export class OutcomeBuffer {
   private async write(batch: AttemptResult[]): Promise<void> {
     try {
       const changes = await withTransaction(this.o.db, async (tx) => {
-        const written = await writeOutcomes(tx, this.o.leaseToken, batch.map((r) => r.outcome));
-        await insertAttempts(tx, batch.flatMap((r) => (r.attempt ? [r.attempt] : [])));
+        const written = await writeOutcomes(tx, this.o.leaseToken, batch.map((r) => r.outcome), batch.flatMap((r) => (r.attempt ? [r.attempt] : [])));
         await recordMinuteStats(tx, batch, written);
         // Health counts only outcomes this worker still owned; another worker's retry counts its own.
         const health = await recordHealth(tx, batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])), this.o.policy);

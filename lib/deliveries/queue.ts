@@ -89,9 +89,10 @@ export interface Outcome {
 
 /**
  * Writes a batch of outcomes where the lease still holds (a worker whose lease expired cannot overwrite the outcome
- * of the one that took over) and moves the namespace counters for terminal ones. Returns the ids written.
+ * of the one that took over), moves the namespace counters for terminal ones, and inserts the batch's attempt
+ * records — one statement, one round trip. Returns the ids written.
  */
-export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcome[]): Promise<Set<string>> {
+export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcome[], attempts: AttemptRecord[]): Promise<Set<string>> {
   if (!outcomes.length) return new Set();
   // One JSON parameter instead of a dozen arrays: JSON.stringify is native, pg's array escaping is not (profiled).
   const rows = outcomes.map((o) => ({
@@ -129,9 +130,13 @@ export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcom
                from updated where status in ('success', 'failed', 'expired') group by namespace
              on conflict (namespace, shard) do update
                set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
+           ), attempts as (
+             insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message, error_category, created_at)
+             select * from json_to_recordset($4::json) as a(id uuid, delivery_id uuid, webhook_id uuid, attempt int, success bool, response_time_ms int,
+               response_code int, response_body text, error_message text, error_category text, created_at timestamptz)
            )
            select id from updated`,
-    values: [leaseToken, JSON.stringify(rows), randomShard()],
+    values: [leaseToken, JSON.stringify(rows), randomShard(), attemptsJson(attempts)],
   });
   return new Set(written.map((r) => r.id as string));
 }
@@ -150,17 +155,11 @@ export interface AttemptRecord {
   at: Date;
 }
 
-export async function insertAttempts(tx: Tx, attempts: AttemptRecord[]): Promise<void> {
-  if (!attempts.length) return;
-  const rows = attempts.map((a) => ({
-    id: a.id, delivery_id: a.deliveryId, webhook_id: a.webhookId, attempt: a.attempt, success: a.success, response_time_ms: a.responseTimeMs,
-    response_code: a.responseCode, response_body: a.responseBody, error_message: a.errorMessage, error_category: a.errorCategory, created_at: a.at,
-  }));
-  await tx.query({
-    name: "deliveries.insertAttempts",
-    text: `insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message, error_category, created_at)
-           select * from json_to_recordset($1::json) as a(id uuid, delivery_id uuid, webhook_id uuid, attempt int, success bool, response_time_ms int,
-             response_code int, response_body text, error_message text, error_category text, created_at timestamptz)`,
-    values: [JSON.stringify(rows)],
-  });
+function attemptsJson(attempts: AttemptRecord[]): string {
+  return JSON.stringify(
+    attempts.map((a) => ({
+      id: a.id, delivery_id: a.deliveryId, webhook_id: a.webhookId, attempt: a.attempt, success: a.success, response_time_ms: a.responseTimeMs,
+      response_code: a.responseCode, response_body: a.responseBody, error_message: a.errorMessage, error_category: a.errorCategory, created_at: a.at,
+    })),
+  );
 }

@@ -38,6 +38,8 @@ export interface EmbeddedOptions {
   log: Logger;
   /** Trade durability for speed (tests): fsync, synchronous_commit and full_page_writes off. */
   fast?: boolean;
+  /** Extra server settings (`name=value`), e.g. the benchmarks load pg_stat_statements. */
+  settings?: string[];
 }
 
 async function binaries(user: { uid: number; gid: number } | undefined, log: Logger): Promise<Binaries> {
@@ -182,6 +184,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const port = await freePort();
   const settings = [`-p ${port}`, "-c listen_addresses=127.0.0.1", "-c unix_socket_directories=''", "-c max_connections=200"];
   if (options.fast) settings.push("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off");
+  for (const setting of options.settings ?? []) settings.push(`-c ${setting}`);
   const started = await run(bins.pg_ctl, ["start", "-D", dataDir, "-w", "-t", "60", "-l", join(dir, "postgres.log"), "-o", settings.join(" ")], user);
   if (started.code !== 0) {
     const logTail = await readFile(join(dir, "postgres.log"), "utf8").then((t) => t.split("\n").slice(-8).join("\n"), () => "");

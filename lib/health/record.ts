@@ -59,6 +59,14 @@ export interface HealthChanges {
   disable: (WebhookRef & { failingSince: Date; afterSeconds: number })[];
 }
 
+/**
+ * Webhooks whose health row existed before a batch of this process touched it: their batches skip the insert that
+ * ensures the row (a round trip per batch). A row goes only with its webhook, whose id never comes back; a row
+ * inserted by a transaction that may still roll back is never remembered. Bounded: forgetting costs one insert.
+ */
+const haveRow = new Set<string>();
+const MAX_REMEMBERED = 50_000;
+
 const BUCKETS = ["client_errors", "server_errors", "timeout_errors", "network_errors", "unexpected_status_errors"] as const;
 
 function aggregate(samples: HealthSample[]): Aggregate[] {
@@ -102,14 +110,20 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
   const aggregates = aggregate(samples);
   const col = <K extends keyof Aggregate>(k: K) => aggregates.map((a) => a[k]);
   // Unregistered webhooks get no row back: their outcomes may still be arriving.
-  await tx.query({
-    name: "health.ensure",
-    text: `insert into webhook_health (webhook_id, namespace)
-           select u.id, u.namespace from unnest($1::uuid[], $2::text[]) as u(id, namespace)
-            where exists (select 1 from webhooks w where w.id = u.id)
-           on conflict (webhook_id) do nothing`,
-    values: [col("webhookId"), col("namespace")],
-  });
+  const unknown = aggregates.filter((a) => !haveRow.has(a.webhookId));
+  const insertedNow = new Set<string>();
+  if (unknown.length) {
+    const { rows } = await tx.query<{ webhook_id: string }>({
+      name: "health.ensure",
+      text: `insert into webhook_health (webhook_id, namespace)
+             select u.id, u.namespace from unnest($1::uuid[], $2::text[]) as u(id, namespace)
+              where exists (select 1 from webhooks w where w.id = u.id)
+             on conflict (webhook_id) do nothing
+             returning webhook_id`,
+      values: [unknown.map((a) => a.webhookId), unknown.map((a) => a.namespace)],
+    });
+    for (const r of rows) insertedNow.add(r.webhook_id);
+  }
   const { rows: circuits } = await tx.query<{
     webhook_id: string;
     namespace: string;
@@ -166,7 +180,9 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
     values: [col("webhookId"), col("total"), col("successful"), col("hadSuccess"), col("trailingFailures"), col("responseTimeMs"), col("lastSuccessAt"), col("lastFailureAt"),
       col("answered"), col("trailingNoAnswer"), col("lastNoAnswer"), policy.circuitFailures, col("trailingFailureStart"), policy.autoDisableAfterSeconds],
   });
+  if (haveRow.size >= MAX_REMEMBERED) haveRow.clear();
   for (const c of circuits) {
+    if (!insertedNow.has(c.webhook_id)) haveRow.add(c.webhook_id);
     const ref = { webhookId: c.webhook_id, namespace: c.namespace, url: c.url };
     if (c.open) changes.open.push(c.webhook_id);
     if (c.open && !c.was_open) changes.opened.push({ ...ref, reason: c.reason ?? "" });
