@@ -1,7 +1,6 @@
 // POST /v1/consumers/{consumer}/subscriptions/test-template — dry run of a transform against the event type's sample payload or a real event's.
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
-import { getEventRecord } from "../../lib/events/reports.ts";
 import { testTransformTemplate } from "../../lib/subscriptions/transform.ts";
 import { eventId } from "../schemas/events.ts";
 import { consumerName } from "../schemas/namespaces.ts";
@@ -21,9 +20,7 @@ export default rest({
   response: templateTestResultSchema,
   errors: [404],
   async handle({ params, body }, { app }) {
-    // A real event is read within the consumer (404 for another consumer's id, also through the portal).
-    const payload = body.event_id ? (await getEventRecord(app.db, body.event_id, params.consumer)).payload : body.payload;
-    const transformed_payload = await testTransformTemplate(app.db, { namespace: params.consumer, eventName: body.event_name, template: body.transform_template, strict: body.transform_strict, payload });
+    const transformed_payload = await testTransformTemplate(app.db, { namespace: params.consumer, eventName: body.event_name, template: body.transform_template, strict: body.transform_strict, payload: body.payload, eventId: body.event_id });
     return { transformed_payload };
   },
 });

@@ -3,7 +3,8 @@
 import { envelopeBody, envelopeData } from "../deliveries/envelope.ts";
 import { invalid } from "../errors.ts";
 import { getEventTypeWithSample } from "../event-types/event-types.ts";
-import type { Queryable } from "../db/pool.ts";
+import type { Db } from "../db/pool.ts";
+import { getEventRecord } from "../events/reports.ts";
 import { TemplateExecError, TemplateParseError, cachedTemplate, templateFunctions, type CompiledTemplate } from "../template/index.ts";
 
 export const MAX_TEMPLATE_BYTES = 64 * 1024;
@@ -40,15 +41,18 @@ export interface TemplateTest {
   eventName: string;
   template: string;
   strict: boolean;
-  /** Render against this payload (given, or a real event's) instead of the event type's sample (then no schema is needed). */
+  /** Render against this payload instead of the event type's sample (then no schema is needed). */
   payload?: unknown;
+  /** Render against this event of the namespace instead (NOT_FOUND for another namespace's event). */
+  eventId?: string;
 }
 
 /**
  * Renders a template over the envelope a first delivery attempt of the event type's sample payload would carry.
  * An empty template shows the default envelope, which is what a subscription without a transform sends.
  */
-export async function testTransformTemplate(db: Queryable, t: TemplateTest): Promise<string> {
+export async function testTransformTemplate(db: Db, test: TemplateTest): Promise<string> {
+  const t = test.eventId ? { ...test, payload: (await getEventRecord(db, test.eventId, test.namespace)).payload } : test;
   const type = await getEventTypeWithSample(db, t.eventName);
   if (!type.schema && t.payload === undefined) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`);
   const payload = t.payload === undefined ? type.sample_payload : t.payload;
