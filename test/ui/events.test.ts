@@ -8,6 +8,7 @@ import { signInWithMasterKey } from "../helpers/dashboard.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService } from "../helpers/service.ts";
 import { waitUntil } from "../helpers/wait.ts";
+import { fanOutBatch } from "../../lib/fanout/fanout.ts";
 
 test("events: filter by type, re-push one, re-push all matching with progress; delete a consumer; errors show the detail", async (t) => {
   const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" }, workers: true });
@@ -74,4 +75,20 @@ test("events: filter by type, re-push one, re-push all matching with progress; d
   await page.getByRole("dialog", { name: "Delete consumer doomed?" }).getByRole("button", { name: "Delete consumer" }).click();
   await page.getByText("Consumer doomed deleted").waitFor();
   assert.equal((await svc.rest("GET", "/v1/consumers/doomed")).status, 404);
+});
+
+test("an event opened before its fan-out says so, then shows the deliveries as they are created", async (t) => {
+  const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" } });
+  const receiver = await startReceiver(t);
+  assert.equal((await svc.rest("POST", "/v1/event-types", { name: "cart.filled" })).status, 201);
+  assert.equal((await svc.rest("POST", "/v1/consumers/shop/webhooks", { url: receiver.path("/cart").url, events: ["cart.filled"] })).status, 201);
+  const pushed = await svc.rest("POST", "/v1/consumers/shop/events?event=cart.filled", { payload: { items: 2 } });
+  assert.equal(pushed.status, 202);
+
+  const browser = await launchBrowser(t);
+  const { page } = await openPage(browser);
+  await signInWithMasterKey(page, svc.url, `/consumers/shop/events/${pushed.body.event_id}`);
+  await page.getByRole("status").filter({ hasText: "being fanned out" }).waitFor();
+  assert.equal((await fanOutBatch(svc.app.queueDb, 100)).deliveries, 1);
+  await page.getByRole("region", { name: "Deliveries of this event" }).locator("tbody tr").getByText("pending").waitFor();
 });
