@@ -1,10 +1,12 @@
 // Summarises V8 CPU profiles (`node --cpu-prof`): self time by function and by file, as a share of the busy time.
 //   node --import tsx bench/lib/profile-summary.ts <file.cpuprofile>... [--top 40]
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
 
 interface Node {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   hitCount?: number;
 }
 interface Profile {
@@ -17,6 +19,22 @@ const args = process.argv.slice(2);
 const topAt = args.indexOf("--top");
 const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 40;
 
+// A bundle (dist/server.js) is one file to the profiler: its linked source map names the package or source file.
+const maps = new Map<string, TraceMap | null>();
+function mapOf(url: string): TraceMap | null {
+  if (!maps.has(url)) {
+    const file = url.startsWith("file://") ? fileURLToPath(url) + ".map" : "";
+    maps.set(url, file && existsSync(file) ? new TraceMap(readFileSync(file, "utf8")) : null);
+  }
+  return maps.get(url)!;
+}
+function original(frame: Node["callFrame"]): { url: string; lineNumber: number } {
+  const map = frame.url ? mapOf(frame.url) : null;
+  if (!map || frame.lineNumber < 0) return frame;
+  const pos = originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) });
+  return pos.source ? { url: pos.source.replace(/^(\.\.\/)+/, "file:///"), lineNumber: (pos.line ?? 1) - 1 } : frame;
+}
+
 const byFunction = new Map<string, number>();
 const byFile = new Map<string, number>();
 let total = 0;
@@ -26,7 +44,9 @@ for (const file of args) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0;
-    const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+    const frame = nodes.get(id)!.callFrame;
+    const { functionName } = frame;
+    const { url, lineNumber } = original(frame);
     total += us;
     if (functionName === "(idle)") {
       idle += us;
