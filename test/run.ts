@@ -52,7 +52,7 @@ try {
 
   const files = await testFiles("test", filter);
   const concurrency = Number(process.env.TEST_CONCURRENCY ?? 4);
-  code = await run(process.execPath, ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=180000", ...files], {
+  code = await run(process.execPath, ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=300000", ...files], {
     ...process.env,
     SVC_TEST_ADMIN_URL: adminUrl,
   });
