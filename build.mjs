@@ -16,7 +16,8 @@ const common = {
   format: "esm",
   target: "node20",
   sourcemap: "linked",
-  minifyWhitespace: true,
+  // `node build.mjs --readable` keeps line breaks, so a CPU profile's lines lead to source lines.
+  minifyWhitespace: !process.argv.includes("--readable"),
   minifySyntax: true,
   legalComments: "linked",
   // Bundled CommonJS dependencies call require(); ESM output needs one.

@@ -4,10 +4,9 @@
 // replaying a captured delivery to the same receiver (deliveries). CPU per operation is read from /proc over a fixed
 // number of operations, for svc and for each ceiling, since rates swing with the load of a shared machine.
 //   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_ROUNDS, BENCH_CONCURRENCY)
-import { execFileSync } from "node:child_process";
 import { cpus, loadavg, totalmem } from "node:os";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, cpuMicros, cpuTimes, fmt, forkTs, hammerCount, pct, pgWork, progress, receiverScript, rpc, sleep, startSvc, waitForCount, type PgSnapshot, type ReceiverStats, type Svc } from "../lib/harness.ts";
+import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, cpuTimes, fmt, forkTs, hammerCount, pct, pgWork, progress, receiverScript, rpc, sleep, startSvc, type PgSnapshot, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const RAW_REQUESTS = Number(process.env.BENCH_RAW_REQUESTS ?? 50_000);
@@ -16,7 +15,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const FANOUT = process.env.BENCH_FANOUT !== "0";
 
-execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
+buildForBench();
 const db = await benchDatabase();
 const databaseUrl = db.databaseUrl;
 const receiver = await forkTs(receiverScript);

@@ -4,13 +4,13 @@
 // in 5 s (timeout 10 s, so it succeeds slowly). Each healthy figure is printed next to the baseline measured in the same run with no fault.
 // Then duplicates: 10,000 events through two instances with both cores saturated by busy loops.
 //   node --import tsx bench/isolation/run.ts        (BENCH_DATABASE_URL to use an existing PostgreSQL server)
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createServer as createHttpServer } from "node:http";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { cpus, totalmem } from "node:os";
 import pg from "pg";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, fmt, forkTs, pct, progress, receiverScript, rpc, sleep, startSvc, waitForCount, type ReceiverStats, type Svc } from "../lib/harness.ts";
+import { API_KEY, ask, benchDatabase, buildForBench, fmt, forkTs, pct, progress, receiverScript, rpc, sleep, startSvc, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 5_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -125,7 +125,7 @@ async function attemptsOf(databaseUrl: string, webhookId: string): Promise<numbe
 
 const burn = (): ChildProcess[] => cpus().map(() => spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
 
-execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
+buildForBench();
 const db = await benchDatabase();
 const receiver = await forkTs(receiverScript);
 const receiverUrl = `http://127.0.0.1:${receiver.port}`;

@@ -1,7 +1,7 @@
 // What the benchmarks share: formatting, the built server as a child process, the receiver process, load
 // generation, and a fresh database on the embedded PostgreSQL (durable: fsync and synchronous commit on) or on
 // BENCH_DATABASE_URL.
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import pg from "pg";
 import { Pool } from "undici";
@@ -50,6 +50,12 @@ export interface Svc {
   url: string;
   peakRssMb(): number;
   stop(): Promise<void>;
+}
+
+/** Builds dist/; a profiled run (`--cpu-prof` in BENCH_NODE_OPTIONS) gets line breaks kept, for line-level profiles. */
+export function buildForBench(): void {
+  const readable = process.env.BENCH_NODE_OPTIONS?.includes("--cpu-prof") ? ["--readable"] : [];
+  execFileSync(process.execPath, ["build.mjs", ...readable], { stdio: "inherit" });
 }
 
 export async function startSvc(databaseUrl: string, extra: Record<string, string> = {}): Promise<Svc> {

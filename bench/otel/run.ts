@@ -4,10 +4,9 @@
 // rates it reports the server's CPU time per push and per delivery (from /proc), which a shared, busy machine
 // disturbs far less than throughput.
 //   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_DATABASE_URL)
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, fmt, forkTs, hammer, progress, receiverScript, rpc, startSvc, waitForCount } from "../lib/harness.ts";
+import { API_KEY, ask, benchDatabase, buildForBench, fmt, forkTs, hammer, progress, receiverScript, rpc, startSvc, waitForCount } from "../lib/harness.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
@@ -15,7 +14,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONCURRENCY = 64;
 const headers = { "content-type": "application/json", "x-api-key": API_KEY };
 
-execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
+buildForBench();
 const db = await benchDatabase();
 const receiver = await forkTs(receiverScript);
 const collector = await forkTs(new URL("./collector.ts", import.meta.url));

@@ -2,12 +2,11 @@
 // The built server (workers off, so only the push is measured) on a fresh database; the variants alternate over
 // several rounds on the same server, and the medians are compared — the REST push is the baseline.
 //   node --import tsx bench/rpc/run.ts        (BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONCURRENCY, BENCH_DATABASE_URL)
-import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { Pool } from "undici";
 import { PushEventRequestSchema } from "../../lib/http/rpc/gen/webhook_pb.ts";
-import { API_KEY, benchDatabase, fmt, pct, progress, rpc, startSvc, type Svc } from "../lib/harness.ts";
+import { API_KEY, benchDatabase, buildForBench, fmt, pct, progress, rpc, startSvc, type Svc } from "../lib/harness.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -55,7 +54,7 @@ async function hammer(url: string, v: Variant, seconds: number): Promise<{ rate:
   return { rate, latencies };
 }
 
-execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
+buildForBench();
 const db = await benchDatabase();
 let svc: Svc | undefined;
 try {
