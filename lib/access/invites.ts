@@ -5,6 +5,7 @@ import type { Db } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { AppError, invalid, notFound } from "../errors.ts";
 import { ensureConsumer } from "../namespaces/namespaces.ts";
+import type { Page } from "../page.ts";
 import { sha256 } from "./credentials.ts";
 import { mintTokenIn, type MintedToken } from "./tokens.ts";
 
@@ -64,14 +65,18 @@ export async function createInvite(db: Db, req: { name: string; consumer?: strin
   });
 }
 
-export async function listInvites(db: Db, includeInactive: boolean): Promise<Invite[]> {
+/** Newest first. */
+export async function listInvites(db: Db, includeInactive: boolean, page: Page): Promise<{ invites: Invite[]; total: number }> {
   const { rows } = await db.query(
-    `select ${COLUMNS} from invites
+    `select ${COLUMNS}, count(*) over ()::int as total from invites
       where $1 or (redeemed_at is null and cancelled_at is null and expires_at > now())
-      order by created_at desc, id`,
-    [includeInactive],
+      order by created_at desc, id
+      limit $2 offset $3`,
+    [includeInactive, page.limit, page.offset],
   );
-  return rows.map(toInvite);
+  // A page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (page.offset > 0 ? (await listInvites(db, includeInactive, { limit: 1, offset: 0 })).total : 0);
+  return { invites: rows.map(toInvite), total };
 }
 
 /** Cancels a pending invite; one that is redeemed, expired or cancelled is a conflict (409). */

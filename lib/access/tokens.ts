@@ -7,6 +7,7 @@ import type { Db, Queryable, Tx } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
 import { ensureConsumer } from "../namespaces/namespaces.ts";
+import type { Page } from "../page.ts";
 import { sha256 } from "./credentials.ts";
 
 export const TOKEN_PREFIX = "svc_tk_";
@@ -126,15 +127,19 @@ export async function mintTokenIn(tx: Tx, keyring: Keyring, req: MintRequest, te
   return insertToken(tx, keyring, req, ttl);
 }
 
-export async function listTokens(db: Db, filter: { consumer?: string; includeInactive: boolean }): Promise<AccessToken[]> {
+/** Newest first; without a page, every token (the CLI prints them all). */
+export async function listTokens(db: Db, filter: { consumer?: string; includeInactive: boolean }, page?: Page): Promise<{ tokens: AccessToken[]; total: number }> {
   const { rows } = await db.query(
-    `select ${COLUMNS} from access_tokens
+    `select ${COLUMNS}, count(*) over ()::int as total from access_tokens
       where ($1::text is null or consumer = $1)
         and ($2 or (revoked_at is null and (expires_at is null or expires_at > now())))
-      order by created_at desc, id`,
-    [filter.consumer ?? null, filter.includeInactive],
+      order by created_at desc, id
+      limit $3 offset $4`,
+    [filter.consumer ?? null, filter.includeInactive, page?.limit ?? null, page?.offset ?? 0],
   );
-  return rows.map(toToken);
+  // A page past the end has no row to carry the total.
+  const total = rows[0]?.total ?? (page && page.offset > 0 ? (await listTokens(db, filter, { limit: 1, offset: 0 })).total : 0);
+  return { tokens: rows.map(toToken), total };
 }
 
 export async function getToken(db: Queryable, id: string): Promise<AccessToken> {

@@ -36,7 +36,7 @@ export function tokensList(env: NodeJS.ProcessEnv, opts: { consumer?: string; al
   return withCliContext(env, async ({ db }) => {
     const format = opts.json ? "json" : opts.output ?? "table";
     if (!["table", "json", "yaml"].includes(format)) throw new UsageError(`-o takes table, json or yaml, not "${format}"`);
-    const tokens = await listTokens(db, { consumer: opts.consumer || undefined, includeInactive: Boolean(opts.all) });
+    const { tokens } = await listTokens(db, { consumer: opts.consumer || undefined, includeInactive: Boolean(opts.all) });
     if (format === "json") process.stdout.write(JSON.stringify(tokens, null, 2) + "\n");
     else if (format === "yaml") process.stdout.write(stringify(tokens));
     else process.stdout.write(tokens.length ? table(tokens) : "no tokens\n");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sharedService } from "../helpers/service.ts";
+import { sharedService, startTestService } from "../helpers/service.ts";
 
 const svc = sharedService();
 const redeem = (invite: string) => svc().request("/invite/redeem", { method: "POST", json: { invite }, apiKey: null });
@@ -79,4 +79,16 @@ test("the portal redeems a consumer invite at /portal/api/invite/redeem and refu
   assert.match(refused.body.message, /full access/);
   // Still pending: the dashboard can redeem it.
   assert.equal((await redeem(full.secret)).status, 200);
+});
+
+test("GET /v1/invites pages newest first with limit and offset", async (t) => {
+  const own = await startTestService(t);
+  const ids: string[] = [];
+  for (let i = 0; i < 5; i++) ids.push((await own.rest("POST", "/v1/invites", { name: `i${i}` })).body.id);
+  const first = await own.rest("GET", "/v1/invites?limit=2");
+  assert.deepEqual(first.body.pagination, { total_count: 5, limit: 2, offset: 0 });
+  assert.deepEqual(first.body.invites.map((i: any) => i.id), [ids[4], ids[3]]);
+  const last = await own.rest("GET", "/v1/invites?limit=2&offset=4");
+  assert.deepEqual(last.body.invites.map((i: any) => i.id), [ids[0]]);
+  assert.deepEqual((await own.rest("GET", "/v1/invites?limit=2&offset=6")).body.pagination, { total_count: 5, limit: 2, offset: 6 });
 });

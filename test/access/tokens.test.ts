@@ -161,3 +161,22 @@ test("without SVC_API_KEY authentication is disabled (the start-up warning is te
   const res = await open.request("/v1/whoami", { apiKey: null });
   assert.deepEqual([res.status, res.body.auth_enabled], [200, false]);
 });
+
+test("GET /v1/tokens pages newest first with limit and offset; a page past the end is empty but keeps the total", async () => {
+  const consumer = `paged-${Math.random().toString(36).slice(2, 8)}`;
+  const ids: string[] = [];
+  for (let i = 0; i < 7; i++) ids.push((await svc().rest("POST", "/v1/tokens", { name: `t${i}`, consumer })).body.id);
+  const page = (offset: number) => svc().rest("GET", `/v1/tokens?consumer=${consumer}&limit=3&offset=${offset}`);
+  const seen: string[] = [];
+  for (const offset of [0, 3, 6]) {
+    const res = await page(offset);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.pagination, { total_count: 7, limit: 3, offset });
+    seen.push(...res.body.tokens.map((t: any) => t.id));
+  }
+  assert.deepEqual(seen, [...ids].reverse(), "newest first, each token once");
+  const past = await page(9);
+  assert.deepEqual([past.body.tokens.length, past.body.pagination.total_count], [0, 7]);
+  assert.equal((await svc().rest("GET", `/v1/tokens?consumer=${consumer}`)).body.pagination.limit, 50, "the default page");
+  assert.equal((await svc().rest("GET", "/v1/tokens?limit=-1")).status, 400);
+});

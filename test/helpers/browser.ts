@@ -94,5 +94,7 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
 /** Saves a full-page screenshot under test-results/ui/<name>.png (look at them). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
+  // From the top: a full-page capture of a scrolled page paints the sticky header where the viewport was.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }

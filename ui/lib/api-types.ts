@@ -6129,6 +6129,8 @@ export interface operations {
         parameters: {
             query?: {
                 include_inactive?: boolean | ("0" | "1" | "true" | "false" | "");
+                limit?: number | string;
+                offset?: number | string;
             };
             header?: never;
             path?: never;
@@ -6155,6 +6157,11 @@ export interface operations {
                             status: "pending" | "redeemed" | "expired" | "cancelled";
                             token_id: string | null;
                         }[];
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total_count: number;
+                        };
                     };
                 };
             };
@@ -6552,6 +6559,8 @@ export interface operations {
             query?: {
                 consumer?: string;
                 include_inactive?: boolean | ("0" | "1" | "true" | "false" | "");
+                limit?: number | string;
+                offset?: number | string;
             };
             header?: never;
             path?: never;
@@ -6566,6 +6575,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        pagination: {
+                            limit: number;
+                            offset: number;
+                            total_count: number;
+                        };
                         tokens: {
                             consumer: string | null;
                             created_at: string;

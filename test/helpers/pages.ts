@@ -1,25 +1,23 @@
-// Every page of the dashboard, on a desktop and on a phone in dark mode, over real data (a consumer, an event type
-// with a schema, a webhook, a subscription with a transform, a delivered event): one h1, no sideways scrolling,
-// no serious axe-core violation, no script error; each page is screenshotted.
+// Every page of the dashboard over real data (a consumer, an event type with a schema, a webhook, a subscription
+// with a transform, a delivered event): one h1, no sideways scrolling, no serious axe-core violation, no script
+// error; each page is screenshotted. One test file per viewport (pages-*.test.ts), so each runs in its own process.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
-import { assertAccessible, DESKTOP, launchBrowser, openPage, PHONE, screenshot, type PageOptions } from "../helpers/browser.ts";
-import { signInWithMasterKey } from "../helpers/dashboard.ts";
-import { startReceiver } from "../helpers/receiver.ts";
-import { startTestService, type Cleanup, type TestService } from "../helpers/service.ts";
-import { eventually } from "../helpers/wait.ts";
+import { assertAccessible, launchBrowser, openPage, screenshot, type PageOptions } from "./browser.ts";
+import { signInWithMasterKey } from "./dashboard.ts";
+import { startReceiver } from "./receiver.ts";
+import { startTestService, type Cleanup, type TestService } from "./service.ts";
+import { eventually } from "./wait.ts";
 
 const cleanups: (() => unknown)[] = [];
 const fileScope = { after: (fn: () => unknown) => void cleanups.push(fn) } as Cleanup;
 let service: TestService | undefined;
 const svc = () => service!;
 let pages: [string, string][] = [];
-after(async () => {
-  for (const fn of cleanups.reverse()) await fn();
-});
 
-before(async () => {
+/** A consumer with a webhook, a transforming subscription and one delivered event; `pages` lists what to visit. */
+async function buildFixture(): Promise<void> {
   service = await startTestService(fileScope, { env: { SVC_SERVE_UI: "true" }, workers: true });
   const receiver = await startReceiver(fileScope);
   const schema = { type: "object", required: ["email"], properties: { email: { type: "string" }, plan: { type: "string" } } };
@@ -64,7 +62,7 @@ before(async () => {
     ["/access", "access"],
     ["/no/such/page", "not-found"],
   ];
-});
+}
 
 /** One h1, no sideways scrolling at the viewport's width, no serious axe violation; then a screenshot. */
 async function checkPage(page: Page, path: string, name: string): Promise<void> {
@@ -84,10 +82,12 @@ async function checkPage(page: Page, path: string, name: string): Promise<void> 
   await screenshot(page, name);
 }
 
-for (const [label, options] of [
-  ["desktop", { viewport: DESKTOP }],
-  ["phone-dark", { viewport: PHONE, colorScheme: "dark" }],
-] as [string, PageOptions][]) {
+/** Registers (at a test file's top level) the fixture and one test walking every page at `options`' viewport and colour scheme. */
+export function everyPageTest(label: string, options: PageOptions): void {
+  before(buildFixture);
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
   test(`every page on a ${label}: one h1, fits the width, accessible, no script error`, async (t) => {
     const browser = await launchBrowser(t);
     const { page, errors } = await openPage(browser, options);
