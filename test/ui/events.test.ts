@@ -92,3 +92,33 @@ test("an event opened before its fan-out says so, then shows the deliveries as t
   assert.equal((await fanOutBatch(svc.app.queueDb, 100)).deliveries, 1);
   await page.getByRole("region", { name: "Deliveries of this event" }).locator("tbody tr").getByText("pending").waitFor();
 });
+
+test("a re-push batch is cancelled from its progress bar: it stops, says so and keeps what was done", async (t) => {
+  const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" }, workers: true });
+  assert.equal((await svc.rest("POST", "/v1/event-types", { name: "bulk.loaded" })).status, 201);
+  assert.equal((await svc.rest("POST", "/v1/consumers", { name: "bulk" })).status, 201);
+  // Events with no subscriber: re-pushing 5,000 of them one by one takes long enough to be caught mid-run.
+  await svc.app.db.query(`insert into events (id, namespace, event_name, payload, fanned_out_at) select gen_random_uuid(), 'bulk', 'bulk.loaded', '{"x":1}', now() from generate_series(1, 5000)`);
+
+  const browser = await launchBrowser(t);
+  const { page } = await openPage(browser);
+  await signInWithMasterKey(page, svc.url, "/consumers/bulk/events");
+  await page.getByRole("button", { name: "Re-push all matching" }).click();
+  await page.getByText("Re-push 5,000 matching events?").waitFor();
+  await page.getByRole("button", { name: "Start re-push" }).click();
+  const progress = page.getByRole("progressbar", { name: "Re-push progress" });
+  await waitUntil(async () => Number(await progress.getAttribute("value")) > 0, 30_000);
+  const batch = page.getByRole("region", { name: "Re-push batch" });
+  await batch.getByRole("button", { name: "Cancel" }).click();
+  await batch.getByText("Re-push batch cancelled", { exact: true }).waitFor();
+  await batch.getByRole("button", { name: "Close" }).waitFor();
+  const stored = async () => (await svc.app.db.query("select status, processed from batches where namespace = 'bulk'")).rows[0];
+  const cancelled = await stored();
+  assert.equal(cancelled.status, "cancelled");
+  assert.ok(cancelled.processed > 0 && cancelled.processed < 5000, `stopped at ${cancelled.processed}`);
+  await screenshot(page, "events-repush-cancelled-desktop");
+  await new Promise((r) => setTimeout(r, 1_500));
+  assert.equal((await stored()).processed, cancelled.processed, "nothing more is re-pushed");
+  const shown = await batch.innerText();
+  assert.match(shown, new RegExp(`${cancelled.processed.toLocaleString("en-US")} of 5,000 processed`));
+});
