@@ -72,7 +72,7 @@ const parsed = JSON.parse(payloadJson);
 const envelope = () => JSON.stringify(envelopeData(fields, parsed));
 const render = () => template.render(envelopeData(fields, parsed));
 // What the worker really does per delivery: default body = text around the stored JSON; transform = parse + render.
-const workerDefault = () => envelopeBody({ ...fields, payloadJson });
+const workerDefault = () => envelopeBody(fields, payloadJson);
 const workerTransform = () => template.render(envelopeData(fields, JSON.parse(payloadJson)));
 const sample = render();
 JSON.parse(sample); // the benchmark template must produce valid JSON

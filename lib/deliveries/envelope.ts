@@ -8,21 +8,20 @@ export interface EnvelopeFields {
   /** RFC 3339 time of this attempt. */
   timestamp: string;
   attempt: number;
-  /** The payload as JSON text (PostgreSQL's jsonb output is valid JSON). */
-  payloadJson: string;
 }
 
-export function envelopeBody(f: EnvelopeFields): string {
+/** `payloadJson`: the payload as JSON text (PostgreSQL's jsonb output is valid JSON). */
+export function envelopeBody(f: EnvelopeFields, payloadJson: string): string {
   return (
     `{"version":"1","event_id":${JSON.stringify(f.eventId)},"event_name":${JSON.stringify(f.eventName)},` +
     `"consumer":${JSON.stringify(f.consumer)},"webhook_id":${JSON.stringify(f.webhookId)},` +
     `"delivery_id":${JSON.stringify(f.deliveryId)},"timestamp":${JSON.stringify(f.timestamp)},` +
-    `"attempt":${f.attempt},"payload":${f.payloadJson}}`
+    `"attempt":${f.attempt},"payload":${payloadJson}}`
   );
 }
 
 /** The same envelope as a value, for transforms (their data is the envelope). */
-export function envelopeData(f: Omit<EnvelopeFields, "payloadJson">, payload: unknown) {
+export function envelopeData(f: EnvelopeFields, payload: unknown) {
   return {
     version: "1",
     event_id: f.eventId,

@@ -57,7 +57,7 @@ export async function testTransformTemplate(db: Db, test: TemplateTest): Promise
   if (!type.schema && t.payload === undefined) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`);
   const payload = t.payload === undefined ? type.sample_payload : t.payload;
   const fields = { ...SAMPLE_IDS, eventName: t.eventName, consumer: t.namespace, timestamp: new Date().toISOString(), attempt: 1 };
-  if (t.template === "") return envelopeBody({ ...fields, payloadJson: JSON.stringify(payload) });
+  if (t.template === "") return envelopeBody(fields, JSON.stringify(payload));
   const template = checkTransformTemplate(t.template, t.strict);
   try {
     return template.render(envelopeData(fields, payload));
