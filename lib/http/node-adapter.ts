@@ -8,6 +8,7 @@ import type { AppContext } from "../app/context.ts";
 import { registerRpcServices } from "./rpc/services.ts";
 import type { HttpApp } from "./app.ts";
 import { attachNodeRequest } from "./node-request.ts";
+import { withGrpcRequestSpan } from "./request-span.ts";
 
 interface NodeContext {
   req?: IncomingMessage;
@@ -40,13 +41,13 @@ export function createGrpcHandler(app: AppContext, http: HttpApp) {
       res.end();
     },
   });
-  return (req: Http2ServerRequest, res: Http2ServerResponse) => {
+  const routeOf = (path: string) => (http.rpc.routes.some((r) => `/webhook.${r.service}/${r.method}` === path) ? path : "unmatched");
+  return withGrpcRequestSpan(app.tracing, routeOf, (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const started = performance.now();
     res.once("finish", () => {
-      const path = req.url.split("?")[0]!;
-      const route = http.rpc.routes.some((r) => `/webhook.${r.service}/${r.method}` === path) ? path : "unmatched";
+      const route = routeOf(req.url.split("?")[0]!);
       app.metrics.httpDuration.record((performance.now() - started) / 1000, { "http.route": route, "http.request.method": req.method, "http.response.status_code": res.statusCode });
     });
     handle(req as unknown as IncomingMessage, res as unknown as ServerResponse);
-  };
+  });
 }

@@ -1,6 +1,7 @@
 // A server span around every HTTP request, named by the route template itty matched (`POST /v1/consumers/:consumer/events`),
 // never by the raw path: ids in span names would make every request its own operation. A `traceparent` the caller
 // sends is continued, so a push joins the trace of the backend that pushed it. Without tracing the app is returned as is.
+import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import type { Tracing } from "../telemetry/tracing.ts";
 import type { HttpApp } from "./app.ts";
@@ -28,5 +29,38 @@ export function withRequestSpans(tracing: Tracing, http: HttpApp): HttpApp {
         }
       });
     },
+  };
+}
+
+/**
+ * The same server span for native gRPC, which connect-node serves beside the fetch handler: named by the method's
+ * path (it is the route template: no ids in gRPC paths), ended when the response (and its trailers) is finished.
+ * `route` is the path when it names a known method, otherwise "unmatched".
+ */
+export function withGrpcRequestSpan(tracing: Tracing, route: (path: string) => string, handle: (req: Http2ServerRequest, res: Http2ServerResponse) => void) {
+  if (!tracing.enabled) return handle;
+  return (req: Http2ServerRequest, res: Http2ServerResponse) => {
+    const traceparent = req.headers.traceparent;
+    const parent = tracing.extract(typeof traceparent === "string" ? traceparent : undefined);
+    const name = route(req.url.split("?")[0]!);
+    const attributes = { "http.request.method": req.method, "http.route": name, "rpc.system": "grpc" };
+    tracing.tracer.startActiveSpan(`${req.method} ${name}`, { kind: SpanKind.SERVER, attributes }, parent, (span) => {
+      // gRPC's own status travels in the trailers; HTTP's is 200 unless the stream itself failed.
+      const trailers = res.addTrailers.bind(res);
+      res.addTrailers = (headers) => {
+        const status = Number(headers["grpc-status"] ?? 0);
+        span.setAttribute("rpc.grpc.status_code", status);
+        // Server-side faults only (gRPC's UNKNOWN, INTERNAL, UNAVAILABLE, DATA_LOSS), as for HTTP's 5xx.
+        if ([2, 13, 14, 15].includes(status)) span.setStatus({ code: SpanStatusCode.ERROR });
+        trailers(headers);
+      };
+      const end = () => {
+        span.setAttribute("http.response.status_code", res.statusCode);
+        span.end();
+      };
+      res.once("finish", end);
+      res.once("close", () => span.isRecording() && end());
+      handle(req, res);
+    });
   };
 }

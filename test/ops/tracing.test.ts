@@ -5,9 +5,12 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";
 import { startOtlpGrpcReceiver, startOtlpHttpReceiver, type OtlpReceiver, type ReceivedPoint, type ReceivedSpan } from "../helpers/otlp-receiver.ts";
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import * as pb from "../../lib/http/rpc/gen/webhook_pb.ts";
 import { failSpan } from "../../lib/telemetry/spans.ts";
 import { startReceiver } from "../helpers/receiver.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startTestService, TEST_API_KEY, type TestService } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
 
 const SERVER = 2;
@@ -137,6 +140,36 @@ test("OTLP/HTTP protobuf: push, fan-out and each attempt are spans of one story,
   assert.ok(!JSON.stringify(points).includes("hook-path") && !JSON.stringify(points).includes("hookpass"), "no URL in metric attributes");
   assert.ok(collector.requests.every((r) => r.headers["x-collector-token"] === "t0k=en"), "OTEL_EXPORTER_OTLP_HEADERS sent with every export");
   assert.ok(collector.requests.some((r) => r.path === "/v1/metrics") && collector.requests.some((r) => r.path === "/v1/traces"));
+});
+
+test("native gRPC calls get the same request span: by method path, the caller's traceparent continued, the push its child, gRPC's status recorded", { timeout: 60_000 }, async (t) => {
+  const collector = await startOtlpHttpReceiver(t);
+  const svc = await startTestService(t, { env: otelEnv(collector, "http/protobuf") });
+  const { event } = await register(svc, "http://127.0.0.1:9/never-called");
+  const callerTrace = "0af7651916cd43dd8448eb211c80319c";
+  const transport = createGrpcTransport({
+    baseUrl: svc.url,
+    interceptors: [
+      (next) => (req) => {
+        req.header.set("x-api-key", TEST_API_KEY);
+        req.header.set("traceparent", `00-${callerTrace}-b7ad6b7169203331-01`);
+        return next(req);
+      },
+    ],
+  });
+  const events = createClient(pb.EventService, transport);
+  const pushed = await events.pushEvent({ namespace: "default", event, payload: { n: 1 } });
+  await assert.rejects(events.getEvent({ name: "no.such.event" }), (e: ConnectError) => e.code === Code.NotFound);
+
+  const spans = await eventually(async () => collector.spans, (s) => !!pushSpanOf(s, pushed.eventId) && s.some((x) => x.name === "POST /webhook.EventService/GetEvent"), 15_000, 100);
+  const push = pushSpanOf(spans, pushed.eventId)!;
+  const request = spans.find((s) => s.spanId === push.parentSpanId)!;
+  assert.ok(request, "the push span's parent is the gRPC request span");
+  assert.deepEqual([request.name, request.kind, request.traceId, request.parentSpanId], ["POST /webhook.EventService/PushEvent", SERVER, callerTrace, "b7ad6b7169203331"]);
+  assert.deepEqual([request.attributes["rpc.system"], request.attributes["rpc.grpc.status_code"], request.attributes["http.route"], request.attributes["http.response.status_code"]], ["grpc", 0, "/webhook.EventService/PushEvent", 200]);
+  const failed = spans.find((s) => s.name === "POST /webhook.EventService/GetEvent")!;
+  assert.equal(failed.attributes["rpc.grpc.status_code"], 5, "NOT_FOUND");
+  assert.notEqual(failed.status.code, ERROR, "a caller's mistake is not the server's error");
 });
 
 test("OTLP/gRPC: the same chain arrives through a gRPC collector, and traceparent can be turned off", { timeout: 60_000 }, async (t) => {
