@@ -3,6 +3,7 @@ import { AppError, type Code } from "../errors.ts";
 import { isConnectionError } from "../db/pool.ts";
 import type { Logger } from "../log.ts";
 import { Response, json } from "./respond.ts";
+import { connectJsonDetail, errorDetailsOf } from "./rpc/error-details.ts";
 
 // Connect protocol's HTTP status per code.
 const connectStatus: Record<Code, number> = {
@@ -56,7 +57,11 @@ export function toAppError(err: unknown, log: Logger, context: Record<string, un
 
 export function connectError(err: AppError): Response {
   const status = err.options.httpStatus ?? connectStatus[err.code];
-  return json({ code: err.code, message: err.message, ...err.options.details }, status, err.options.headers);
+  // The details twice: as top-level fields (the CONTRACT's JSON errors) and as a Connect `details` entry, which
+  // a generated Connect client decodes like the binary protocols' detail.
+  const details = errorDetailsOf(err);
+  const body = { code: err.code, message: err.message, ...err.options.details, ...(details ? { details: [connectJsonDetail(details)] } : {}) };
+  return json(body, status, err.options.headers);
 }
 
 export function problem(err: AppError, instance?: string): Response {

@@ -29,7 +29,18 @@ const unauthorizedSchema: Json = {
 };
 const connectErrorSchema: Json = {
   type: "object",
-  properties: { code: { type: "string" }, message: { type: "string" } },
+  properties: {
+    code: { type: "string" },
+    message: { type: "string" },
+    reason: { type: "string", description: "unauthenticated: missing, invalid, expired or revoked" },
+    errors: { type: "array", description: "invalid_argument: each invalid field", items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } }, required: ["field", "message"] } },
+    limit_bytes: { type: "integer", description: "resource_exhausted: the body size limit" },
+    details: {
+      type: "array",
+      description: "The same extras as a Connect error detail of type webhook.ErrorDetails (base64 protobuf in `value`, readable in `debug`)",
+      items: { type: "object", properties: { type: { type: "string" }, value: { type: "string" }, debug: { type: "object" } }, required: ["type", "value"] },
+    },
+  },
   required: ["code", "message"],
 };
 

@@ -49,6 +49,18 @@ async function codeOf(call: Promise<unknown>): Promise<Code> {
   assert.fail("the call succeeded");
 }
 
+/** The code and the `webhook.ErrorDetails` a stock client decodes from the error (binary detail or JSON `details`). */
+async function failureOf(call: Promise<unknown>): Promise<JsonValue> {
+  try {
+    await call;
+  } catch (err) {
+    const e = ConnectError.from(err);
+    const [details] = e.findDetails(pb.ErrorDetailsSchema);
+    return { code: e.code, reason: details?.reason ?? null, fields: details?.fieldErrors.map((f) => f.field) ?? null };
+  }
+  assert.fail("the call succeeded");
+}
+
 async function scenario(name: string, make: Make, receiverUrl: string) {
   const transport = make(svc().url, TEST_API_KEY);
   const namespaces = createClient(pb.NamespaceService, transport);
@@ -93,8 +105,9 @@ async function scenario(name: string, make: Make, receiverUrl: string) {
     notFound: await codeOf(namespaces.getNamespace({ name: `${namespace}-missing` })),
     unknownWebhook: await codeOf(webhooks.pauseWebhook({ namespace, webhookId: "00000000-0000-4000-8000-000000000000" })),
     invalidArgument: await codeOf(deliveries.getDeliveryAttempts({ deliveryId: "" })),
+    invalidField: await failureOf(deliveries.listDeliveries({ namespace, pagination: { limit: -1 } })),
     invalidUrl: await codeOf(webhooks.registerWebhook({ namespace, url: "ftp://example.com/x", events: [eventName] })),
-    unauthenticated: await codeOf(createClient(pb.WebhookService, make(svc().url, "wrong-key")).listWebhooks({ namespace })),
+    unauthenticated: await failureOf(createClient(pb.WebhookService, make(svc().url, "wrong-key")).listWebhooks({ namespace })),
     alreadyExists: await codeOf(namespaces.createNamespace({ name: namespace })),
   };
   return results;
@@ -107,6 +120,15 @@ test("every stock transport gets identical answers and error codes from the same
   for (const [name, make] of Object.entries(transports)) seen[name] = await scenario(name, make, receiver.url);
   const [first, ...rest] = Object.keys(seen);
   const reference = seen[first!]!;
-  assert.deepEqual(reference.errors, { notFound: Code.NotFound, unknownWebhook: Code.NotFound, invalidArgument: Code.InvalidArgument, invalidUrl: Code.InvalidArgument, unauthenticated: Code.Unauthenticated, alreadyExists: Code.AlreadyExists });
+  // The details (per-field problems, the 401 reason) reach every transport as a webhook.ErrorDetails detail.
+  assert.deepEqual(reference.errors, {
+    notFound: Code.NotFound,
+    unknownWebhook: Code.NotFound,
+    invalidArgument: Code.InvalidArgument,
+    invalidField: { code: Code.InvalidArgument, reason: "", fields: ["pagination.limit"] },
+    invalidUrl: Code.InvalidArgument,
+    unauthenticated: { code: Code.Unauthenticated, reason: "invalid", fields: [] },
+    alreadyExists: Code.AlreadyExists,
+  });
   for (const name of rest) assert.deepEqual(seen[name], reference, `${name} differs from ${first}`);
 });

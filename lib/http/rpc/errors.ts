@@ -2,6 +2,8 @@
 // gRPC-Web, gRPC); connect-es then derives the HTTP status or grpc-status from the code.
 import { Code as ConnectCode, ConnectError } from "@connectrpc/connect";
 import type { AppError, Code } from "../../errors.ts";
+import { ErrorDetailsSchema } from "./gen/webhook_pb.ts";
+import { errorDetailsOf } from "./error-details.ts";
 
 const connectCodes: Record<Code, ConnectCode> = {
   invalid_argument: ConnectCode.InvalidArgument,
@@ -16,7 +18,8 @@ const connectCodes: Record<Code, ConnectCode> = {
   internal: ConnectCode.Internal,
 };
 
-/** The error's code and message; its extra headers (Retry-After) travel as metadata. */
+/** The error's code and message; its extra headers (Retry-After) travel as metadata, its details as a detail. */
 export function toConnectError(err: AppError): ConnectError {
-  return new ConnectError(err.message, connectCodes[err.code], err.options.headers);
+  const details = errorDetailsOf(err);
+  return new ConnectError(err.message, connectCodes[err.code], err.options.headers, details ? [{ desc: ErrorDetailsSchema, value: details }] : undefined);
 }
