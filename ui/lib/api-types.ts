@@ -1858,7 +1858,22 @@ export interface components {
     schemas: {
         ConnectError: {
             code: string;
+            /** @description The same extras as a Connect error detail of type webhook.ErrorDetails (base64 protobuf in `value`, readable in `debug`) */
+            details?: {
+                debug?: Record<string, never>;
+                type: string;
+                value: string;
+            }[];
+            /** @description invalid_argument: each invalid field */
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+            /** @description resource_exhausted: the body size limit */
+            limit_bytes?: number;
             message: string;
+            /** @description unauthenticated: missing, invalid, expired or revoked */
+            reason?: string;
         };
         Problem: {
             code: string;
