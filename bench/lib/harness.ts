@@ -99,40 +99,16 @@ export async function startSvc(databaseUrl: string, extra: Record<string, string
 
 // --- load ------------------------------------------------------------------------------------------------------
 
-export async function hammer(url: string, seconds: number, concurrency: number, make: () => { path: string; body: string }, headers: Record<string, string>): Promise<{ rate: number; latencies: number[] }> {
-  const pool = new Pool(url, { connections: concurrency });
-  const latencies: number[] = [];
-  const deadline = performance.now() + seconds * 1000;
-  const started = performance.now();
-  let done = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const { path, body } = make();
-        const t0 = performance.now();
-        const res = await pool.request({ path, method: "POST", headers, body });
-        await res.body.arrayBuffer();
-        if (res.statusCode >= 300) throw new Error(`HTTP ${res.statusCode} on ${path}`);
-        latencies.push(performance.now() - t0);
-        done++;
-      }
-    }),
-  );
-  const rate = done / ((performance.now() - started) / 1000);
-  await pool.close();
-  return { rate, latencies };
-}
+type Make = () => { path: string; body: string };
 
-/** Sends exactly `total` requests, `concurrency` at a time (a fixed amount of work, for CPU per operation). */
-export async function hammerCount(url: string, total: number, concurrency: number, make: () => { path: string; body: string }, headers: Record<string, string>): Promise<{ rate: number; latencies: number[]; seconds: number }> {
+/** `concurrency` loops sending POSTs while `more()` says so; every answer must be a success. */
+async function load(url: string, concurrency: number, more: () => boolean, make: Make, headers: Record<string, string>): Promise<{ done: number; latencies: number[]; seconds: number }> {
   const pool = new Pool(url, { connections: concurrency });
   const latencies: number[] = [];
   const started = performance.now();
-  let sent = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (sent < total) {
-        sent++;
+      while (more()) {
         const { path, body } = make();
         const t0 = performance.now();
         const res = await pool.request({ path, method: "POST", headers, body });
@@ -144,7 +120,21 @@ export async function hammerCount(url: string, total: number, concurrency: numbe
   );
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
-  return { rate: total / seconds, latencies, seconds };
+  return { done: latencies.length, latencies, seconds };
+}
+
+/** Sends for `seconds`, `concurrency` at a time. */
+export async function hammer(url: string, seconds: number, concurrency: number, make: Make, headers: Record<string, string>): Promise<{ rate: number; latencies: number[] }> {
+  const deadline = performance.now() + seconds * 1000;
+  const run = await load(url, concurrency, () => performance.now() < deadline, make, headers);
+  return { rate: run.done / run.seconds, latencies: run.latencies };
+}
+
+/** Sends exactly `total` requests, `concurrency` at a time (a fixed amount of work, for CPU per operation). */
+export async function hammerCount(url: string, total: number, concurrency: number, make: Make, headers: Record<string, string>): Promise<{ rate: number; latencies: number[]; seconds: number }> {
+  let sent = 0;
+  const run = await load(url, concurrency, () => sent++ < total, make, headers);
+  return { rate: total / run.seconds, latencies: run.latencies, seconds: run.seconds };
 }
 
 export async function rpc(svc: Svc, method: string, body: unknown): Promise<any> {

@@ -1,7 +1,6 @@
 // GET /v1/consumers/{consumer}/deliveries — a consumer's deliveries, newest first.
 import { z } from "zod";
-import { snapshotDeliveries } from "../../lib/batches/snapshots.ts";
-import { listDeliveries } from "../../lib/deliveries/reads.ts";
+import { listDeliveriesForRetry } from "../../lib/batches/snapshots.ts";
 import { queryBool } from "../../lib/http/wire.ts";
 import { pageInfo, pageQuery } from "../../lib/http/pagination.ts";
 import { rest } from "../../lib/http/route.ts";
@@ -23,8 +22,7 @@ export default rest({
   async handle({ params, query }, { app }) {
     const page = { limit: query.limit, offset: query.offset };
     const filter = toDeliveryFilter(query);
-    const { deliveries, total } = await listDeliveries(app.db, params.consumer, filter, page);
-    const retry = query.prepare_retry ? await snapshotDeliveries(app.db, params.consumer, filter) : undefined;
-    return { deliveries, pagination: pageInfo(page, total), ...(retry ? { retry_id: retry.id } : {}) };
+    const { deliveries, total, batchId } = await listDeliveriesForRetry(app.db, params.consumer, filter, page, query.prepare_retry);
+    return { deliveries, pagination: pageInfo(page, total), ...(batchId ? { retry_id: batchId } : {}) };
   },
 });

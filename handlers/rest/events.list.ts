@@ -1,7 +1,6 @@
 // GET /v1/consumers/{consumer}/events — a consumer's events, newest first, with delivery counts.
 import { z } from "zod";
-import { snapshotEvents } from "../../lib/batches/snapshots.ts";
-import { listEventReports } from "../../lib/events/reports.ts";
+import { listEventsForRepush } from "../../lib/batches/snapshots.ts";
 import { pageInfo, pageQuery } from "../../lib/http/pagination.ts";
 import { rest } from "../../lib/http/route.ts";
 import { invalid } from "../../lib/errors.ts";
@@ -48,8 +47,7 @@ export default rest({
   async handle({ params, query }, { app }) {
     const page = { limit: query.limit, offset: query.offset };
     const filter = { eventName: query.event, schemaValid: query.schema_valid, labels: query.label, createdAfter: query.created_after, createdBefore: query.created_before };
-    const { events, total } = await listEventReports(app.db, params.consumer, filter, page);
-    const repush = query.prepare_repush ? await snapshotEvents(app.db, params.consumer, filter) : undefined;
-    return { events, pagination: pageInfo(page, total), ...(repush ? { repush_id: repush.id } : {}) };
+    const { events, total, batchId } = await listEventsForRepush(app.db, params.consumer, filter, page, query.prepare_repush);
+    return { events, pagination: pageInfo(page, total), ...(batchId ? { repush_id: batchId } : {}) };
   },
 });

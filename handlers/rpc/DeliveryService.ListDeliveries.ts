@@ -1,7 +1,6 @@
 // DeliveryService.ListDeliveries — a namespace's deliveries, newest first, filtered.
 import { z } from "zod";
-import { snapshotDeliveries } from "../../lib/batches/snapshots.ts";
-import { listDeliveries } from "../../lib/deliveries/reads.ts";
+import { listDeliveriesForRetry } from "../../lib/batches/snapshots.ts";
 import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
 import { deliveryFilter, deliveryListSchema } from "../schemas/deliveries.ts";
@@ -18,8 +17,7 @@ export default rpc({
   async handle(input, { app }) {
     await requireNamespace(app.db, input.namespace);
     const filter = { webhookId: input.webhook_id, eventId: input.event_id, subscriptionId: input.subscription_id, status: input.status ? [input.status] : undefined, errorCategory: input.error_category, createdAfter: input.created_after, createdBefore: input.created_before };
-    const { deliveries, total } = await listDeliveries(app.db, input.namespace, filter, input.pagination);
-    const retry = input.prepare_retry ? await snapshotDeliveries(app.db, input.namespace, filter) : undefined;
-    return { deliveries: deliveries.map(rpcDelivery), pagination: pageInfo(input.pagination, total), ...(retry ? { retry_id: retry.id } : {}) };
+    const { deliveries, total, batchId } = await listDeliveriesForRetry(app.db, input.namespace, filter, input.pagination, input.prepare_retry);
+    return { deliveries: deliveries.map(rpcDelivery), pagination: pageInfo(input.pagination, total), ...(batchId ? { retry_id: batchId } : {}) };
   },
 });

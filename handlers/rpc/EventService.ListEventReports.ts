@@ -1,7 +1,6 @@
 // EventService.ListEventReports — a namespace's events, newest first, with delivery counts.
 import { z } from "zod";
-import { snapshotEvents } from "../../lib/batches/snapshots.ts";
-import { listEventReports } from "../../lib/events/reports.ts";
+import { listEventsForRepush } from "../../lib/batches/snapshots.ts";
 import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
 import { eventReportFilter, eventReportListSchema } from "../schemas/events.ts";
@@ -17,8 +16,7 @@ export default rpc({
   async handle(input, { app }) {
     await requireNamespace(app.db, input.namespace);
     const filter = { eventName: input.event_name || undefined, schemaValid: input.schema_valid, labels: input.labels, createdAfter: input.created_after, createdBefore: input.created_before };
-    const { events, total } = await listEventReports(app.db, input.namespace, filter, input.pagination);
-    const repush = input.prepare_repush ? await snapshotEvents(app.db, input.namespace, filter) : undefined;
-    return { events, pagination: pageInfo(input.pagination, total), ...(repush ? { repush_id: repush.id } : {}) };
+    const { events, total, batchId } = await listEventsForRepush(app.db, input.namespace, filter, input.pagination, input.prepare_repush);
+    return { events, pagination: pageInfo(input.pagination, total), ...(batchId ? { repush_id: batchId } : {}) };
   },
 });

@@ -7,7 +7,7 @@ import { schemaWarnings } from "../event-types/schemas.ts";
 import { AppError, invalid, notFound } from "../errors.ts";
 import { ensureConsumer } from "../namespaces/namespaces.ts";
 import { isReservedNamespace } from "../system-events/catalog.ts";
-import { failSpan } from "../telemetry/spans.ts";
+import { inSpan } from "../telemetry/spans.ts";
 
 export interface PushInput {
   namespace: string;
@@ -54,17 +54,10 @@ const NUL = /(^|[^\\])(\\\\)*\\u0000/;
 export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult> {
   if (!app.tracing.enabled) return push(app, input, undefined);
   const attributes = { "svc.consumer": input.namespace, "svc.event.type": input.event };
-  return app.tracing.tracer.startActiveSpan("svc.push", { kind: SpanKind.PRODUCER, attributes }, async (span) => {
-    try {
-      const result = await push(app, input, span);
-      span.setAttributes({ "svc.event.id": result.event_id, "svc.event.duplicate": result.duplicate });
-      return result;
-    } catch (err) {
-      failSpan(span, err);
-      throw err;
-    } finally {
-      span.end();
-    }
+  return inSpan(app.tracing, "svc.push", { kind: SpanKind.PRODUCER, attributes }, undefined, async (span) => {
+    const result = await push(app, input, span);
+    span.setAttributes({ "svc.event.id": result.event_id, "svc.event.duplicate": result.duplicate });
+    return result;
   });
 }
 

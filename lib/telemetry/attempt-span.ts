@@ -6,7 +6,7 @@ import type { AttemptResult } from "../deliveries/attempt.ts";
 import type { Claimed } from "../deliveries/queue.ts";
 import type { EventData, Target } from "../deliveries/targets.ts";
 import { redactText } from "../log.ts";
-import { failSpan, serverAttributes } from "./spans.ts";
+import { inSpan, serverAttributes } from "./spans.ts";
 import type { Tracing } from "./tracing.ts";
 
 /** The host attributes of a webhook, parsed once per cached target (a target is replaced when its webhook changes). */
@@ -35,23 +35,16 @@ export function tracedAttempt(
     "svc.event.id": event.id,
     "svc.delivery.attempt": claim.attempt,
   };
-  return tracing.tracer.startActiveSpan("svc.delivery.attempt", { kind: SpanKind.CLIENT, attributes }, tracing.extract(event.traceparent), async (span) => {
-    try {
-      const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
-      const { outcome } = result;
-      if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
-      span.setAttribute("svc.delivery.status", outcome.status);
-      if (outcome.errorCategory) span.setAttribute("svc.error.category", outcome.errorCategory);
-      if (outcome.errorCategory && outcome.errorCategory !== "success") {
-        span.setAttribute("error.type", outcome.errorCategory);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: redactText(outcome.errorMessage ?? outcome.errorCategory) });
-      }
-      return result;
-    } catch (err) {
-      failSpan(span, err);
-      throw err;
-    } finally {
-      span.end();
+  return inSpan(tracing, "svc.delivery.attempt", { kind: SpanKind.CLIENT, attributes }, tracing.extract(event.traceparent), async (span) => {
+    const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
+    const { outcome } = result;
+    if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
+    span.setAttribute("svc.delivery.status", outcome.status);
+    if (outcome.errorCategory) span.setAttribute("svc.error.category", outcome.errorCategory);
+    if (outcome.errorCategory && outcome.errorCategory !== "success") {
+      span.setAttribute("error.type", outcome.errorCategory);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: redactText(outcome.errorMessage ?? outcome.errorCategory) });
     }
+    return result;
   });
 }

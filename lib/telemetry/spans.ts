@@ -1,7 +1,8 @@
 // Small helpers shared by svc's spans: errors recorded with every URL cut to scheme and host (like the logs), and
 // the `server.address` of a webhook URL (its host only).
-import { SpanStatusCode, type Span } from "@opentelemetry/api";
+import { SpanStatusCode, type Context, type Span, type SpanOptions } from "@opentelemetry/api";
 import { redactText } from "../log.ts";
+import type { Tracing } from "./tracing.ts";
 
 /** Marks a span failed with the error's name and message, URLs cut to scheme and host; never a stack. */
 export function failSpan(span: Span, err: unknown): void {
@@ -19,4 +20,22 @@ export function serverAttributes(url: string): Record<string, string | number> {
   } catch {
     return {};
   }
+}
+
+/**
+ * Runs `work` in an active span that a thrown error marks failed (URLs cut to scheme and host) and that always
+ * ends. `parent` defaults to whatever is active (the request's span).
+ */
+export function inSpan<T>(tracing: Tracing, name: string, options: SpanOptions, parent: Context | undefined, work: (span: Span) => Promise<T>): Promise<T> {
+  const run = async (span: Span) => {
+    try {
+      return await work(span);
+    } catch (err) {
+      failSpan(span, err);
+      throw err;
+    } finally {
+      span.end();
+    }
+  };
+  return parent ? tracing.tracer.startActiveSpan(name, options, parent, run) : tracing.tracer.startActiveSpan(name, options, run);
 }

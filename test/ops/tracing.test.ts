@@ -4,11 +4,12 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";
-import { startOtlpGrpcReceiver, startOtlpHttpReceiver, type OtlpReceiver, type ReceivedPoint, type ReceivedSpan } from "../helpers/otlp-receiver.ts";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import * as pb from "../../lib/http/rpc/gen/webhook_pb.ts";
 import { failSpan } from "../../lib/telemetry/spans.ts";
+import { withKey } from "../helpers/connect.ts";
+import { startOtlpGrpcReceiver, startOtlpHttpReceiver, type OtlpReceiver, type ReceivedPoint, type ReceivedSpan } from "../helpers/otlp-receiver.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService, TEST_API_KEY, type TestService } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -150,8 +151,8 @@ test("native gRPC calls get the same request span: by method path, the caller's 
   const transport = createGrpcTransport({
     baseUrl: svc.url,
     interceptors: [
+      withKey(TEST_API_KEY),
       (next) => (req) => {
-        req.header.set("x-api-key", TEST_API_KEY);
         req.header.set("traceparent", `00-${callerTrace}-b7ad6b7169203331-01`);
         return next(req);
       },

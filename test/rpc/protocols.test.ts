@@ -4,19 +4,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { toJson, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, type Interceptor, type Transport } from "@connectrpc/connect";
+import { Code, ConnectError, createClient, type Transport } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 import * as pb from "../../lib/http/rpc/gen/webhook_pb.ts";
+import { codeOf, withKey } from "../helpers/connect.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { sharedService, TEST_API_KEY } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
 
 const svc = sharedService({ workers: true });
-
-const withKey = (key: string): Interceptor => (next) => (req) => {
-  req.header.set("x-api-key", key);
-  return next(req);
-};
 
 type Make = (baseUrl: string, key: string) => Transport;
 
@@ -38,15 +34,6 @@ function shape(schema: DescMessage, message: unknown, own: Record<string, string
   let out = text;
   for (const [value, name] of Object.entries(own)) out = out.split(value).join(`<${name}>`);
   return JSON.parse(out.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<time>").replace(/"signingPublicKey":"[^"]+"/g, '"signingPublicKey":"<key>"').replace(/"webhookSecret":"whsec_[^"]+"/g, '"webhookSecret":"<secret>"').replace(/"responseTime":\d+/g, '"responseTime":"<ms>"'));
-}
-
-async function codeOf(call: Promise<unknown>): Promise<Code> {
-  try {
-    await call;
-  } catch (err) {
-    return ConnectError.from(err).code;
-  }
-  assert.fail("the call succeeded");
 }
 
 /** The code and the `webhook.ErrorDetails` a stock client decodes from the error (binary detail or JSON `details`). */

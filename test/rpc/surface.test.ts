@@ -4,9 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { create, fromJson, toBinary, type DescMessage, type JsonValue } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, type Interceptor, type Transport } from "@connectrpc/connect";
+import { Code, createClient, type Transport } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
 import * as pb from "../../lib/http/rpc/gen/webhook_pb.ts";
+import { codeOf, withKey } from "../helpers/connect.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { sharedService, TEST_API_KEY } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -14,25 +15,12 @@ import { eventually } from "../helpers/wait.ts";
 const LIMIT = 1024 * 1024;
 const svc = sharedService({ workers: true, env: { SVC_MAX_BODY_BYTES: String(LIMIT), CORS_ALLOWED_ORIGINS: "https://app.example" } });
 
-const withKey = (key: string): Interceptor => (next) => (req) => {
-  req.header.set("x-api-key", key);
-  return next(req);
-};
 const stock: Record<string, (key: string) => Transport> = {
   "connect binary": (key) => createConnectTransport({ baseUrl: svc().url, httpVersion: "1.1", useBinaryFormat: true, interceptors: [withKey(key)] }),
   "connect json h2c": (key) => createConnectTransport({ baseUrl: svc().url, httpVersion: "2", interceptors: [withKey(key)] }),
   "grpc-web": (key) => createGrpcWebTransport({ baseUrl: svc().url, httpVersion: "1.1", useBinaryFormat: true, interceptors: [withKey(key)] }),
   grpc: (key) => createGrpcTransport({ baseUrl: svc().url, interceptors: [withKey(key)] }),
 };
-
-async function codeOf(call: Promise<unknown>): Promise<Code> {
-  try {
-    await call;
-  } catch (err) {
-    return ConnectError.from(err).code;
-  }
-  assert.fail("the call succeeded");
-}
 
 const getUrl = (method: string, schema: DescMessage, value: object) =>
   `/webhook.NamespaceService/${method}?connect=v1&encoding=proto&base64=1&message=${Buffer.from(toBinary(schema, create(schema, value as never))).toString("base64url")}`;
