@@ -2,14 +2,17 @@
 // subscribed by a webhook at a fast local receiver, durable PostgreSQL, pushes and deliveries at the same time —
 // with every figure next to a ceiling measured in the same run: bare node:http + one INSERT (pushes) and raw undici
 // replaying a captured delivery to the same receiver (deliveries). CPU per operation is read from /proc over a fixed
-// number of operations, for svc and for each ceiling, since rates swing with the load of a shared machine.
-//   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_ROUNDS, BENCH_CONCURRENCY)
+// number of operations, for svc and for each ceiling, since rates swing with the load of a shared machine. Every
+// process is warmed up first (BENCH_WARMUP operations): a server runs for days, and the first thousands of requests
+// after a start cost up to twice as much while V8 is still compiling the hot paths.
+//   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONCURRENCY)
 import { cpus, loadavg, totalmem } from "node:os";
 import { Pool } from "undici";
 import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, cpuTimes, fmt, forkTs, hammerCount, pct, pgWork, progress, receiverScript, rpc, sleep, startSvc, type PgSnapshot, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const RAW_REQUESTS = Number(process.env.BENCH_RAW_REQUESTS ?? 50_000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
@@ -84,6 +87,7 @@ try {
     // Ceiling 1: raw undici replaying the captured delivery (its own headers and body) to the same receiver.
     progress("raw undici ceiling");
     await ask(receiver.child, "reset");
+    await hammerCount(receiverUrl, WARMUP, CONCURRENCY, () => ({ path: captured.path, body: captured.body }), captured.headers);
     const rawCpu0 = process.cpuUsage();
     const raw = await hammerCount(receiverUrl, RAW_REQUESTS, CONCURRENCY, () => ({ path: captured.path, body: captured.body }), captured.headers);
     const rawCpuUs = process.cpuUsage(rawCpu0);
@@ -93,7 +97,7 @@ try {
     progress("INSERT ceiling");
     const ceiling = await forkTs(new URL("./insert-server.ts", import.meta.url), { DATABASE_URL: databaseUrl });
     const ceilingUrl = `http://127.0.0.1:${ceiling.port}`;
-    await hammerCount(ceilingUrl, 1000, CONCURRENCY, () => ({ path: "/", body: pushBody }), { "content-type": "application/json" });
+    await hammerCount(ceilingUrl, WARMUP, CONCURRENCY, () => ({ path: "/", body: pushBody }), { "content-type": "application/json" });
     const c0 = await snapshot(ceiling.child.pid!);
     const insert = await hammerCount(ceilingUrl, EVENTS, CONCURRENCY, () => ({ path: "/", body: pushBody }), { "content-type": "application/json" });
     const cw = work(c0, await snapshot(ceiling.child.pid!), EVENTS);
@@ -104,8 +108,10 @@ try {
     progress("user configuration: pushes with deliveries");
     svc = await startSvc(databaseUrl);
     await ask(receiver.child, "reset");
-    await hammerCount(svc.url, 500, CONCURRENCY, push, headers);
-    await settle(500, 30_000);
+    const w0 = await snapshot(svc.child.pid!);
+    await hammerCount(svc.url, WARMUP, CONCURRENCY, push, headers);
+    await settle(WARMUP, 120_000);
+    const userColdCpu = work(w0, await snapshot(svc.child.pid!), WARMUP).cpu;
     await ask(receiver.child, "reset");
     const calls0 = await db.pgCalls();
     const u0 = await snapshot(svc.child.pid!);
@@ -119,7 +125,7 @@ try {
     const userAll = EVENTS / ((userDone.lastAt - (performance.timeOrigin + u0.at)) / 1000);
     line(`USER CONFIG push events/s:     ${fmt(pushed.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((pushed.rate / insert.rate) * 100, 1)}%   target ≥ 70%   (p50 ${fmt(pct(pushed.latencies, 50), 2)} / p99 ${fmt(pct(pushed.latencies, 99), 2)} ms)`);
     line(`USER CONFIG deliveries/s:      ${fmt(userDeliveryRate).padStart(7)} while pushing, ${fmt(userAll)} to the last   ceiling ${fmt(raw.rate)}   ratio ${fmt((userDeliveryRate / raw.rate) * 100, 1)}%   target ≥ 5,000/s and ≥ 25%`);
-    line(`USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (${fmt(uw.systemShare * 100)} % of it system time; its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event while pushing)   ceilings ${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`);
+    line(`USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (${fmt(uw.systemShare * 100)} % of it system time; its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event while pushing; ${fmt(userColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ceilings ${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`);
     line(`USER CONFIG lost ${userDone.lost}, duplicates ${userDone.duplicates} of ${fmt(EVENTS)}`);
     if (process.env.BENCH_STATEMENTS) {
       // Which statements the user configuration ran, per 1,000 events.
@@ -155,25 +161,31 @@ try {
     // Secondary: an API-only instance (workers off) — the pushes wait as a backlog for the drain below.
     progress("API-only pushes");
     svc = await startSvc(databaseUrl, { SVC_WORKERS: "false" });
-    await hammerCount(svc.url, 500, CONCURRENCY, push, headers);
+    const aCold = await snapshot(svc.child.pid!);
+    await hammerCount(svc.url, WARMUP, CONCURRENCY, push, headers);
     const a0 = await snapshot(svc.child.pid!);
+    const apiColdCpu = work(aCold, a0, WARMUP).cpu;
     const api = await hammerCount(svc.url, EVENTS, CONCURRENCY, push, headers);
     const aw = work(a0, await snapshot(svc.child.pid!), EVENTS);
     await svc.stop();
     svc = undefined;
-    line(`api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push (${fmt(aw.systemShare * 100)} % system; ceiling ${fmt(cw.cpu)}, target ≤ 70)   ${pgLine(aw)}`);
+    line(`api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push (${fmt(aw.systemShare * 100)} % system; ceiling ${fmt(cw.cpu)}, target ≤ 70; ${fmt(apiColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ${pgLine(aw)}`);
 
     // Secondary: drain that backlog (fan-out and delivery) after a restart with workers on.
     progress("backlog drain");
     await ask(receiver.child, "reset");
-    const backlog = EVENTS + 500;
+    const backlog = EVENTS + WARMUP;
     svc = await startSvc(databaseUrl);
+    const started = await snapshot(svc.child.pid!);
+    // CPU per delivery is taken over the part of the backlog delivered once the process is warm.
+    await waitForCount(receiver.child, WARMUP, 300_000);
     const d0 = await snapshot(svc.child.pid!);
+    const warmFrom = (await ask<ReceiverStats>(receiver.child, "stats")).count;
     const drained = await settle(backlog, 300_000);
-    const d1 = await snapshot(svc.child.pid!);
-    const dw = work(d0, d1, backlog);
-    const drainRate = backlog / ((drained.lastAt - (performance.timeOrigin + d0.at)) / 1000);
-    line(`backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery incl. fan-out (${fmt(dw.systemShare * 100)} % system; ceiling ${fmt(rawCpu)}, target ≤ 120)   ${pgLine(dw)}   lost ${drained.lost}, duplicates ${drained.duplicates}`);
+    const dw = work(d0, await snapshot(svc.child.pid!), backlog - warmFrom);
+    const drainColdCpu = work(started, d0, warmFrom).cpu;
+    const drainRate = backlog / ((drained.lastAt - (performance.timeOrigin + started.at)) / 1000);
+    line(`backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery incl. fan-out (${fmt(dw.systemShare * 100)} % system; ceiling ${fmt(rawCpu)}, target ≤ 120; ${fmt(drainColdCpu)} µs for the first ${fmt(warmFrom)} after start)   ${pgLine(dw)}   lost ${drained.lost}, duplicates ${drained.duplicates}`);
     if (round < ROUNDS || !FANOUT) {
       await svc.stop();
       svc = undefined;
