@@ -29,11 +29,11 @@ export function startFanOutWorker(app: AppContext, options: { batch?: number; po
     async step() {
       const handOff = options.handOff;
       const started = app.tracing.enabled ? Date.now() : 0;
-      const { events, deliveries, claimed, claimedEvents, traceparents } = await fanOutBatch(app.queueDb, batch, handOff?.preClaim());
+      const { events, taken, deliveries, claimed, claimedEvents, traceparents } = await fanOutBatch(app.queueDb, batch, handOff?.preClaim());
       if (app.tracing.enabled && events > 0) fanOutSpan(app, started, { events, deliveries, handedOver: claimed.length }, traceparents);
       if (claimed.length) handOff!.adopt(claimed, claimedEvents);
       if (deliveries > claimed.length) app.signals.local("deliveries");
-      return events === batch;
+      return taken >= batch;
     },
   });
   return { poke: loop.wake, idle: loop.idle, stop: loop.stop };

@@ -1,6 +1,7 @@
 // Group commit for pushes: pushes that arrive while an insert is running wait and go into the next one, so under
 // load one statement (and one NOTIFY) carries hundreds of events, and under no load a push waits for nobody.
 import type { Db } from "../db/pool.ts";
+import { enqueueFanOutSql } from "../fanout/fanout.ts";
 import { notifySql } from "../queue/signals.ts";
 
 export interface NewEvent {
@@ -89,14 +90,16 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted
              select * from json_to_recordset($1::json)
                as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb, idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int, traceparent text)
            ), inserted as (
-             insert into events (id, namespace, event_name, event_version, payload, metadata, labels, idempotency_key, schema_valid, warnings, expires_at, traceparent)
+             insert into events (id, namespace, event_name, event_version, payload, metadata, labels, idempotency_key, schema_valid, warnings, expires_at, traceparent, fanned_out_at)
              select id, namespace, event_name, event_version, payload::jsonb, metadata, labels, idempotency_key, schema_valid, warnings,
-                    case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end, traceparent
+                    case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end, traceparent, now()
                from input
               -- The namespace is checked by the write itself: one deleted a moment ago, by any instance, takes nothing.
               where exists (select 1 from namespaces n where n.name = input.namespace)
              on conflict (namespace, idempotency_key) where idempotency_key is not null do nothing
              returning id
+           ), queued as (
+             ${enqueueFanOutSql("inserted")}
            ), wake as (${notifySql("events")})
            select id from inserted, wake`,
     values: [JSON.stringify(rows)],

@@ -1,5 +1,6 @@
 // Fan-out: each waiting event becomes one delivery per active subscription of an active webhook in its namespace
-// whose label filters its labels contain. Claim, insert and mark happen in one statement: never half a fan-out.
+// whose label filters its labels contain. Events wait as rows of `fanout_queue` (migration 8 says why); taking
+// them off the queue and inserting their deliveries happen in one statement: never half a fan-out.
 //
 // Deliveries can be born claimed: when this process's delivery worker has free slots, fan-out inserts up to that
 // many as `sending` under the worker's lease and hands them over directly, saving a claim round trip and a wake-up
@@ -11,8 +12,14 @@ import type { EventData } from "../deliveries/targets.ts";
 import { notifySql } from "../queue/signals.ts";
 import { COUNTER_SHARDS } from "../stats/counters.ts";
 
+/** SQL that queues for fan-out the events whose `id` the CTE `inserted` returns (events inserted with `fanned_out_at`). */
+export const enqueueFanOutSql = (inserted: string) => `insert into fanout_queue (event_id) select id from ${inserted}`;
+
 export interface FanOutResult {
+  /** Events fanned out. */
   events: number;
+  /** Queue rows and legacy events taken: a full batch means more may be waiting. */
+  taken: number;
   deliveries: number;
   /** Deliveries created already claimed for the caller's lease. */
   claimed: Claimed[];
@@ -35,12 +42,27 @@ export interface PreClaim {
 export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): Promise<FanOutResult> {
   const { rows } = await db.query({
     name: "fanout.batch",
-    text: `with claimed as (
+    text: `with queued as (
+             select seq, event_id from fanout_queue order by seq limit $1 for update skip locked
+           ), dequeued as (
+             delete from fanout_queue q using queued where q.seq = queued.seq
+           ), fresh as (
+             -- Locked against a concurrent purge, so no delivery is born for an event deleted meanwhile.
+             select e.id, e.namespace, e.event_name, e.labels, e.expires_at, e.payload, e.traceparent
+               from events e join queued on e.id = queued.event_id
+                for key share of e
+           ), legacy as (
+             -- Events pushed by the version before the queue, during a rolling upgrade: claimed and marked on the
+             -- row, as that version does, so the two never fan out the same event.
              select id, namespace, event_name, labels, expires_at, payload, traceparent from events
               where fanned_out_at is null
               order by created_at
               limit $1
                 for update skip locked
+           ), marked as (
+             update events e set fanned_out_at = now() from legacy c where e.id = c.id
+           ), claimed as (
+             select * from fresh union all select * from legacy
            ), matches as (
              select gen_random_uuid() as id, c.namespace, c.id as event_id, s.webhook_id, s.id as subscription_id, c.expires_at,
                     coalesce(nullif(s.timeout_seconds, 0), w.request_timeout_seconds, 30) as timeout_seconds,
@@ -65,8 +87,6 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
                     case when taken then now() + make_interval(secs => timeout_seconds + ${LEASE_MARGIN_SECONDS}) else now() end
                from candidates
              returning id, namespace
-           ), marked as (
-             update events e set fanned_out_at = now() from claimed c where e.id = c.id returning e.id
            ), counted as (
              insert into namespace_counters as n (namespace, shard, total, pending)
              select namespace, $2, count(*), count(*) from matched group by namespace
@@ -74,7 +94,8 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
            ), wake as (
              ${notifySql("deliveries")} where exists (select 1 from candidates where not taken)
            )
-           select (select count(*)::int from marked) as events, (select count(*)::int from matched) as deliveries, (select count(*) from wake) as woke,
+           select (select count(*)::int from claimed) as events, (select count(*)::int from queued) + (select count(*)::int from legacy) as taken,
+                  (select count(*)::int from matched) as deliveries, (select count(*) from wake) as woke,
                   (select coalesce(json_agg(json_build_object('id', id, 'namespace', namespace, 'event_id', event_id, 'webhook_id', webhook_id,
                      'subscription_id', subscription_id, 'attempt_count', 1, 'previous_status', 'pending', 'expires_at', expires_at, 'rate_limited_since', null,
                      'webhook_version', webhook_version, 'subscription_version', subscription_version, 'timeout_seconds', timeout_seconds)), '[]'::json)
@@ -88,5 +109,5 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
   const claimedEvents = new Map<string, EventData>(
     (rows[0].claimed_events as { id: string; event_name: string; payload: string; traceparent: string | null }[]).map((e) => [e.id, { id: e.id, eventName: e.event_name, payloadJson: e.payload, traceparent: e.traceparent }]),
   );
-  return { events: rows[0].events, deliveries: rows[0].deliveries, claimed, claimedEvents, traceparents: rows[0].traceparents };
+  return { events: rows[0].events, taken: rows[0].taken, deliveries: rows[0].deliveries, claimed, claimedEvents, traceparents: rows[0].traceparents };
 }

@@ -2,6 +2,7 @@
 // they describe commits), then fanned out like any push. Nothing is emitted about `_svc`'s own webhooks and
 // deliveries, so a failing operator webhook cannot feed itself.
 import type { Db, Queryable } from "../db/pool.ts";
+import { enqueueFanOutSql } from "../fanout/fanout.ts";
 import { notifySql } from "../queue/signals.ts";
 import { SYSTEM_EVENT_TYPES, SYSTEM_NAMESPACE, type SystemEventName } from "./catalog.ts";
 
@@ -18,11 +19,13 @@ export async function emitSystemEvents(db: Pick<Queryable, "query">, events: Sys
   await db.query({
     name: "systemEvents.emit",
     text: `with inserted as (
-             insert into events (id, namespace, event_name, event_version, payload)
-             select gen_random_uuid(), $1, e.name, t.current_version, e.payload
+             insert into events (id, namespace, event_name, event_version, payload, fanned_out_at)
+             select gen_random_uuid(), $1, e.name, t.current_version, e.payload, now()
                from json_to_recordset($2::json) as e(name text, payload jsonb)
                left join event_types t on t.name = e.name
-             returning 1
+             returning id
+           ), queued as (
+             ${enqueueFanOutSql("inserted")}
            ), wake as (${notifySql("events")} where exists (select 1 from inserted))
            select count(*) from wake`,
     values: [SYSTEM_NAMESPACE, JSON.stringify(rows)],
