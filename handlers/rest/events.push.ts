@@ -28,8 +28,8 @@ export default rest({
   status: 202,
   response: pushResultSchema,
   errors: [404, 409],
-  async handle({ params, query, body, headers }, { app }) {
+  async handle({ params, query, body, headers }, { app, trace }) {
     const idempotencyKey = oneIdempotencyKey(headers["idempotency-key"], body.idempotency_key);
-    return pushEvent(app, { namespace: params.consumer, event: query.event, payload: body.payload, ttlSeconds: body.ttl_seconds, metadata: body.metadata, labels: body.labels, idempotencyKey, createConsumer: true });
+    return pushEvent(app, { namespace: params.consumer, event: query.event, payload: body.payload, ttlSeconds: body.ttl_seconds, metadata: body.metadata, labels: body.labels, idempotencyKey, createConsumer: true }, trace);
   },
 });

@@ -21,7 +21,7 @@ export default rpc({
     labels: stringMap().default({}),
   }),
   response: pushResultSchema,
-  async handle(input, { app }) {
-    return pushEvent(app, { namespace: input.namespace, event: input.event, payload: input.payload, ttlSeconds: input.ttl_seconds, metadata: input.metadata, labels: input.labels, idempotencyKey: input.id });
+  async handle(input, { app, trace }) {
+    return pushEvent(app, { namespace: input.namespace, event: input.event, payload: input.payload, ttlSeconds: input.ttl_seconds, metadata: input.metadata, labels: input.labels, idempotencyKey: input.id }, trace);
   },
 });

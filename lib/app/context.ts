@@ -1,4 +1,5 @@
 // What every handler and job can reach: config, database, keyring, logger, the shared in-process services.
+import type { Context } from "@opentelemetry/api";
 import type { TokenVerifier } from "../access/verifier.ts";
 import type { Metrics } from "../telemetry/metrics.ts";
 import type { Config } from "../config.ts";
@@ -50,4 +51,6 @@ export interface RequestContext {
   principal: Principal;
   request: Request;
   log: Logger;
+  /** The request span's trace context, for the spans a handler starts (undefined without tracing). */
+  trace?: Context;
 }

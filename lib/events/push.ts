@@ -1,5 +1,5 @@
 // PushEvent: persist the event (soft schema validation, idempotency) and return at once; fan-out runs in the background.
-import { SpanKind, type Span } from "@opentelemetry/api";
+import { SpanKind, type Context, type Span } from "@opentelemetry/api";
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../app/context.ts";
 import { registerEventType } from "../event-types/event-types.ts";
@@ -49,12 +49,12 @@ const NUL = /(^|[^\\])(\\\\)*\\u0000/;
 
 /**
  * With tracing, the push runs in a producer span whose traceparent is stored with the event: fan-out links to it
- * and every delivery attempt is its child (docs/observability.md says why).
+ * and every delivery attempt is its child (docs/observability.md says why). `parent` is the request's span.
  */
-export async function pushEvent(app: Deps, input: PushInput): Promise<PushResult> {
+export async function pushEvent(app: Deps, input: PushInput, parent?: Context): Promise<PushResult> {
   if (!app.tracing.enabled) return push(app, input, undefined);
   const attributes = { "svc.consumer": input.namespace, "svc.event.type": input.event };
-  return inSpan(app.tracing, "svc.push", { kind: SpanKind.PRODUCER, attributes }, undefined, async (span) => {
+  return inSpan(app.tracing, "svc.push", { kind: SpanKind.PRODUCER, attributes }, parent, async (span) => {
     const result = await push(app, input, span);
     span.setAttributes({ "svc.event.id": result.event_id, "svc.event.duplicate": result.duplicate });
     return result;

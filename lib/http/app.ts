@@ -1,4 +1,5 @@
 // The fetch handler for every surface: itty-router over the route table, errors mapped in one place.
+import { context } from "@opentelemetry/api";
 import { Router, type IRequest } from "itty-router";
 import type { z } from "zod";
 import type { AppContext, Principal, RequestContext } from "../app/context.ts";
@@ -11,7 +12,7 @@ import { applyCors, corsPreflight, crossOriginBlocked } from "./cors.ts";
 import { rawPathOf } from "./node-request.ts";
 import { checkPortalPath, portalPathOf } from "./portal-paths.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
-import { withRequestSpans } from "./request-span.ts";
+import { traceContextOf, withRequestSpans } from "./request-span.ts";
 import { uiResponse } from "./ui-files.ts";
 import { empty, json } from "./respond.ts";
 import type { AnyRoute, RawRoute, RestRoute, RpcRoute } from "./route.ts";
@@ -76,7 +77,7 @@ async function principalFor(app: AppContext, request: Request, access: "public" 
 function restHandler(app: AppContext, route: RestRoute) {
   return async (request: IRequest, grant?: PortalGrant) => {
     const principal = grant ? grant.principal : await principalFor(app, request, route.access);
-    const ctx: RequestContext = { app, principal, request, log: app.log };
+    const ctx: RequestContext = { app, principal, request, log: app.log, trace: traceContextOf(request) };
     const rawParams = decodeParams(request.params);
     if (grant) rawParams.consumer = grant.consumer;
     const params = route.params ? parseInput(route.params, rawParams) : undefined;
@@ -94,7 +95,7 @@ function rawHandler(app: AppContext, route: RawRoute) {
   return async (request: IRequest, grant?: PortalGrant) => {
     const access = route.publicWhen?.(app.config) ? "public" : route.access;
     const principal = grant ? grant.principal : await principalFor(app, request, access);
-    return route.handle(request, { app, principal, request, log: app.log });
+    return route.handle(request, { app, principal, request, log: app.log, trace: traceContextOf(request) });
   };
 }
 
@@ -102,7 +103,7 @@ function rawHandler(app: AppContext, route: RawRoute) {
 function rpcInvoker(app: AppContext): InvokeRpc {
   return async (route, input, request) => {
     const principal = await principalFor(app, request, "admin");
-    return route.handle(parseInput(route.input, input), { app, principal, request, log: app.log });
+    return route.handle(parseInput(route.input, input), { app, principal, request, log: app.log, trace: traceContextOf(request) });
   };
 }
 
@@ -113,7 +114,7 @@ function rpcHandler(app: AppContext, route: RpcRoute) {
       throw new AppError("invalid_argument", `RPC requests are Connect (application/json or application/proto), gRPC-Web (application/grpc-web+proto or +json) or gRPC; not ${contentType}`, { httpStatus: 415 });
     }
     const principal = await principalFor(app, request, "admin");
-    const ctx: RequestContext = { app, principal, request, log: app.log };
+    const ctx: RequestContext = { app, principal, request, log: app.log, trace: traceContextOf(request) };
     const input = parseInput(route.input, await readJsonBody(request, app.config.maxBodyBytes));
     return json(await route.handle(input, ctx));
   };
@@ -246,7 +247,9 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
           response = request.method === "OPTIONS" ? corsPreflight(app.config, request) : ((await routed.fetch(request)) as Response);
         }
       } catch (err) {
-        response = errorResponse(err, surface, app, request, pathname);
+        // Inside the request's span, so the line logged for a server-side fault carries its trace_id.
+        const traced = traceContextOf(request);
+        response = traced ? context.with(traced, () => errorResponse(err, surface, app, request, pathname)) : errorResponse(err, surface, app, request, pathname);
       }
       applyCors(app.config, request, response);
       applySecurityHeaders(app.config, pathname, response);

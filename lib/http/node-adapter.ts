@@ -2,10 +2,11 @@
 // which needs HTTP/2 trailers a fetch Response cannot carry, through connect-es's own Node adapter.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
+import { createContextValues } from "@connectrpc/connect";
 import { connectNodeAdapter } from "@connectrpc/connect-node";
 import { createServerAdapter } from "@whatwg-node/server";
 import type { AppContext } from "../app/context.ts";
-import { registerRpcServices } from "./rpc/services.ts";
+import { nodeRequestKey, registerRpcServices } from "./rpc/services.ts";
 import type { HttpApp } from "./app.ts";
 import { attachNodeRequest } from "./node-request.ts";
 import { withGrpcRequestSpan } from "./request-span.ts";
@@ -34,6 +35,7 @@ export function createGrpcHandler(app: AppContext, http: HttpApp) {
     grpcWeb: false,
     connect: false,
     readMaxBytes: app.config.maxBodyBytes,
+    contextValues: (req) => createContextValues().set(nodeRequestKey, req),
     routes: (router) => registerRpcServices(router, http.rpc.routes, http.rpc.invoke, http.rpc.fail),
     fallback: (req, res) => {
       res.writeHead(200, { "content-type": "application/grpc" });

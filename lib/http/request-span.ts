@@ -1,33 +1,47 @@
 // A server span around every HTTP request, named by the route template itty matched (`POST /v1/consumers/:consumer/events`),
 // never by the raw path: ids in span names would make every request its own operation. A `traceparent` the caller
 // sends is continued, so a push joins the trace of the backend that pushed it. Without tracing the app is returned as is.
+//
+// The span's context travels with the request (`traceContextOf`), not through an async context manager
+// (lib/telemetry/sync-context.ts): handlers hand it to the spans they start, such as the push's.
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { context, SpanKind, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
 import type { Tracing } from "../telemetry/tracing.ts";
 import type { HttpApp } from "./app.ts";
+
+const requestContexts = new WeakMap<object, Context>();
+
+/** The trace context of a request's server span (undefined without tracing). */
+export const traceContextOf = (request: object): Context | undefined => requestContexts.get(request);
+
+/** Lets another object of the same request (native gRPC's fetch view of it) carry its trace context. */
+export function shareTraceContext(from: object, to: object): void {
+  const found = requestContexts.get(from);
+  if (found) requestContexts.set(to, found);
+}
 
 export function withRequestSpans(tracing: Tracing, http: HttpApp): HttpApp {
   if (!tracing.enabled) return http;
   return {
     ...http,
-    fetch(request: Request): Promise<Response> {
+    async fetch(request: Request): Promise<Response> {
       const parent = tracing.extract(request.headers.get("traceparent"));
-      const attributes = { "http.request.method": request.method };
-      return tracing.tracer.startActiveSpan(request.method, { kind: SpanKind.SERVER, attributes }, parent, async (span) => {
-        try {
-          const response = await http.fetch(request);
-          const route = (request as Request & { route?: string }).route ?? "unmatched";
-          span.updateName(`${request.method} ${route}`);
-          span.setAttributes({ "http.route": route, "http.response.status_code": response.status });
-          if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-          return response;
-        } catch (err) {
-          span.setStatus({ code: SpanStatusCode.ERROR });
-          throw err;
-        } finally {
-          span.end();
-        }
-      });
+      const span = tracing.tracer.startSpan(request.method, { kind: SpanKind.SERVER, attributes: { "http.request.method": request.method } }, parent);
+      const active = trace.setSpan(parent, span);
+      requestContexts.set(request, active);
+      try {
+        const response = await context.with(active, () => http.fetch(request));
+        const route = (request as Request & { route?: string }).route ?? "unmatched";
+        span.updateName(`${request.method} ${route}`);
+        span.setAttributes({ "http.route": route, "http.response.status_code": response.status });
+        if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        return response;
+      } catch (err) {
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw err;
+      } finally {
+        span.end();
+      }
     },
   };
 }
@@ -45,6 +59,7 @@ export function withGrpcRequestSpan(tracing: Tracing, route: (path: string) => s
     const name = route(req.url.split("?")[0]!);
     const attributes = { "http.request.method": req.method, "http.route": name, "rpc.system": "grpc" };
     tracing.tracer.startActiveSpan(`${req.method} ${name}`, { kind: SpanKind.SERVER, attributes }, parent, (span) => {
+      requestContexts.set(req, trace.setSpan(parent, span));
       // gRPC's own status travels in the trailers; HTTP's is 200 unless the stream itself failed.
       const trailers = res.addTrailers.bind(res);
       res.addTrailers = (headers) => {

@@ -3,7 +3,6 @@
 // collector costs dropped spans (counted), never a slower delivery or API call.
 import { Metadata } from "@grpc/grpc-js";
 import { context, diag, ROOT_CONTEXT, trace, TraceFlags, type Context, type Span } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { ExportResultCode, W3CTraceContextPropagator, type ExportResult } from "@opentelemetry/core";
 import { OTLPMetricExporter as GrpcMetricExporter } from "@opentelemetry/exporter-metrics-otlp-grpc";
 import { OTLPMetricExporter as JsonMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
@@ -27,6 +26,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
+import { SyncContextManager } from "./sync-context.ts";
 import type { Tracing } from "./tracing.ts";
 
 type OtelConfig = Config["otel"];
@@ -115,8 +115,9 @@ class BoundedExport implements SpanProcessor, SpanExporter {
 export function startOtelSdk(otel: OtelConfig, version: string, log: Logger): Tracing {
   // Export failures arrive through the API's diagnostics; they become warnings, never exceptions in svc's paths.
   diag.setLogger({ error: (m) => log.warn(`opentelemetry: ${m}`), warn: () => {}, info: () => {}, debug: () => {}, verbose: () => {} });
-  // One context manager per process (several services in one test process share it): active spans follow async work.
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  // One context manager per process (several services in one test process share it); svc passes contexts across
+  // awaits itself (sync-context.ts says why).
+  context.setGlobalContextManager(new SyncContextManager());
   const propagator = new W3CTraceContextPropagator();
   const resource = resourceFromAttributes({ ...otel.resourceAttributes, "service.name": otel.serviceName, "service.version": version });
   const { spans, metrics } = exporters(otel);

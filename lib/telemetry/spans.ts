@@ -23,8 +23,8 @@ export function serverAttributes(url: string): Record<string, string | number> {
 }
 
 /**
- * Runs `work` in an active span that a thrown error marks failed (URLs cut to scheme and host) and that always
- * ends. `parent` defaults to whatever is active (the request's span).
+ * Runs `work` in a span that a thrown error marks failed (URLs cut to scheme and host) and that always ends. The
+ * span is active while `work` runs synchronously (sync-context.ts); `parent` defaults to the active context.
  */
 export function inSpan<T>(tracing: Tracing, name: string, options: SpanOptions, parent: Context | undefined, work: (span: Span) => Promise<T>): Promise<T> {
   const run = async (span: Span) => {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { test } from "node:test";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
-import { createGrpcTransport } from "@connectrpc/connect-node";
+import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
 import * as pb from "../../lib/http/rpc/gen/webhook_pb.ts";
 import { failSpan } from "../../lib/telemetry/spans.ts";
 import { withKey } from "../helpers/connect.ts";
@@ -171,6 +171,34 @@ test("native gRPC calls get the same request span: by method path, the caller's 
   const failed = spans.find((s) => s.name === "POST /webhook.EventService/GetEvent")!;
   assert.equal(failed.attributes["rpc.grpc.status_code"], 5, "NOT_FOUND");
   assert.notEqual(failed.status.code, ERROR, "a caller's mistake is not the server's error");
+});
+
+test("REST and Connect binary pushes are children of their request spans too, and concurrent pushes never borrow another request's span", { timeout: 60_000 }, async (t) => {
+  const collector = await startOtlpHttpReceiver(t);
+  const svc = await startTestService(t, { env: otelEnv(collector, "http/protobuf") });
+  const { event } = await register(svc, "http://127.0.0.1:9/never-called");
+  const traceOf = (i: number) => `${i.toString(16).padStart(2, "0")}${"c".repeat(30)}`;
+  const events = createClient(pb.EventService, createConnectTransport({ baseUrl: svc.url, httpVersion: "1.1", useBinaryFormat: true, interceptors: [withKey(TEST_API_KEY)] }));
+  // Ten of each at once, each continuing its own caller trace: a push span must sit under its own request.
+  const pushes = await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const traceparent = `00-${traceOf(i)}-${"a".repeat(15)}${i % 10}-01`;
+      if (i < 10) {
+        const res = await svc.request(`/v1/consumers/default/events?event=${event}`, { method: "POST", json: { payload: { i } }, headers: { traceparent } });
+        assert.equal(res.status, 202);
+        return { eventId: res.body.event_id as string, trace: traceOf(i), route: "/v1/consumers/:consumer/events" };
+      }
+      const pushed = await events.pushEvent({ namespace: "default", event, payload: { i } }, { headers: { traceparent } });
+      return { eventId: pushed.eventId, trace: traceOf(i), route: "/webhook.EventService/PushEvent" };
+    }),
+  );
+  const spans = await eventually(async () => collector.spans, (s) => pushes.every((p) => !!pushSpanOf(s, p.eventId)), 15_000, 100);
+  for (const p of pushes) {
+    const push = pushSpanOf(spans, p.eventId)!;
+    const request = spans.find((s) => s.spanId === push.parentSpanId);
+    assert.ok(request, `the push of ${p.route} has its request span as parent`);
+    assert.deepEqual([request.kind, request.attributes["http.route"], request.traceId, push.traceId], [SERVER, p.route, p.trace, p.trace]);
+  }
 });
 
 test("OTLP/gRPC: the same chain arrives through a gRPC collector, and traceparent can be turned off", { timeout: 60_000 }, async (t) => {

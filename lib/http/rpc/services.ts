@@ -6,6 +6,7 @@
 import { fromJson, toJson, type DescMethod, type DescService, type JsonValue } from "@bufbuild/protobuf";
 import { createContextKey, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
 import { Request as FetchRequest } from "@whatwg-node/fetch";
+import { shareTraceContext } from "../request-span.ts";
 import type { RpcRoute } from "../route.ts";
 import { file_webhook } from "./gen/webhook_pb.ts";
 
@@ -16,6 +17,8 @@ export type RpcFailure = (err: unknown, route: RpcRoute, request: Request) => Er
 
 /** The fetch Request a call came in as, when it came through the fetch handler (absent for native gRPC). */
 export const fetchRequestKey = createContextKey<Request | undefined>(undefined, { description: "svc fetch request" });
+/** The node request of a native gRPC call: its trace context passes to the fetch view of the call. */
+export const nodeRequestKey = createContextKey<object | undefined>(undefined, { description: "svc node request" });
 
 /** Every service of the published contract. */
 export const rpcServices: readonly DescService[] = file_webhook.services;
@@ -23,7 +26,12 @@ export const rpcServices: readonly DescService[] = file_webhook.services;
 export const methodKey = (service: string, method: string) => `${service}/${method}`;
 
 function requestOf(context: HandlerContext): Request {
-  return context.values.get(fetchRequestKey) ?? (new FetchRequest(context.url, { method: context.requestMethod, headers: context.requestHeader }) as unknown as Request);
+  const fetched = context.values.get(fetchRequestKey);
+  if (fetched) return fetched;
+  const request = new FetchRequest(context.url, { method: context.requestMethod, headers: context.requestHeader }) as unknown as Request;
+  const node = context.values.get(nodeRequestKey);
+  if (node) shareTraceContext(node, request);
+  return request;
 }
 
 function unaryImpl(method: DescMethod, route: RpcRoute, invoke: InvokeRpc, fail: RpcFailure) {
