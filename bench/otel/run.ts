@@ -7,11 +7,13 @@
 //   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_DATABASE_URL)
 import { readFileSync } from "node:fs";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, buildForBench, fmt, forkTs, hammer, progress, receiverScript, rpc, startSvc, waitForCount } from "../lib/harness.ts";
+import { API_KEY, ask, benchDatabase, buildForBench, fmt, forkTs, hammerCount, progress, receiverScript, rpc, startSvc, waitForCount } from "../lib/harness.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Turns each server takes in a round of pushes (BENCH_SECONDS × ≈ 2,000 pushes each in all). */
+const PUSH_TURNS = 10;
 const CONCURRENCY = 64;
 const headers = { "content-type": "application/json", "x-api-key": API_KEY };
 
@@ -27,7 +29,7 @@ const MODES = {
   sampled: { ...otelOn, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" },
 } as const;
 type Mode = keyof typeof MODES;
-/** Deliveries made before CPU is counted: the first thousands after a start cost more while V8 compiles. */
+/** Deliveries made (and twice as many pushes) before CPU is counted: the first thousands after a start cost more while V8 compiles. */
 const WARMUP = 5_000;
 
 /** CPU seconds (user + system) a process has used so far. */
@@ -41,16 +43,31 @@ interface Figure {
   cpuUsPerOp: number;
 }
 
-async function pushes(env: Record<string, string>): Promise<Figure> {
-  const svc = await startSvc(db.databaseUrl, { SVC_WORKERS: "false", ...env });
+/**
+ * Pushes to the three servers side by side: all run at once and take turns, a chunk of pushes each, so a change in
+ * the machine's load between chunks falls on every mode alike. Each mode's figures sum its own chunks.
+ */
+async function pushes(): Promise<Record<Mode, Figure>> {
+  const modes = Object.keys(MODES) as Mode[];
+  const servers = await Promise.all(modes.map((mode) => startSvc(db.databaseUrl, { SVC_WORKERS: "false", ...MODES[mode] })));
   try {
     const body = JSON.stringify({ namespace: "default", event: "bench.push", payload: { order: 42, items: [1, 2, 3] } });
-    await hammer(svc.url, 1, CONCURRENCY, () => ({ path: "/webhook.EventService/PushEvent", body }), headers);
-    const cpuBefore = cpuSeconds(svc.child.pid!);
-    const { rate } = await hammer(svc.url, SECONDS, CONCURRENCY, () => ({ path: "/webhook.EventService/PushEvent", body }), headers);
-    return { rate, cpuUsPerOp: ((cpuSeconds(svc.child.pid!) - cpuBefore) * 1e6) / (rate * SECONDS) };
+    const make = () => ({ path: "/webhook.EventService/PushEvent", body });
+    for (const svc of servers) await hammerCount(svc.url, WARMUP * 2, CONCURRENCY, make, headers);
+    const totals = servers.map(() => ({ pushes: 0, seconds: 0, cpu: 0 }));
+    const chunk = Math.max(1_000, Math.round((SECONDS * 2_000) / PUSH_TURNS));
+    for (let turn = 0; turn < PUSH_TURNS; turn++) {
+      for (const [i, svc] of servers.entries()) {
+        const cpuBefore = cpuSeconds(svc.child.pid!);
+        const run = await hammerCount(svc.url, chunk, CONCURRENCY, make, headers);
+        totals[i]!.cpu += cpuSeconds(svc.child.pid!) - cpuBefore;
+        totals[i]!.pushes += chunk;
+        totals[i]!.seconds += run.seconds;
+      }
+    }
+    return Object.fromEntries(modes.map((mode, i) => [mode, { rate: totals[i]!.pushes / totals[i]!.seconds, cpuUsPerOp: (totals[i]!.cpu * 1e6) / totals[i]!.pushes }])) as Record<Mode, Figure>;
   } finally {
-    await svc.stop();
+    await Promise.all(servers.map((svc) => svc.stop()));
   }
 }
 
@@ -96,10 +113,11 @@ try {
 
   const figures = { push: { off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] }, deliver: { off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] } };
   for (let round = 1; round <= ROUNDS; round++) {
+    progress(`round ${round}: pushes, the three modes side by side`);
+    const pushed = await pushes();
+    for (const mode of Object.keys(MODES) as Mode[]) figures.push[mode].push(pushed[mode]);
     for (const mode of Object.keys(MODES) as Mode[]) {
       const env: Record<string, string> = MODES[mode];
-      progress(`round ${round}: pushes, export ${mode}`);
-      figures.push[mode].push(await pushes(env));
       progress(`round ${round}: deliveries, export ${mode}`);
       figures.deliver[mode].push(await deliveries(env, `bench.deliver.${mode}`));
     }
