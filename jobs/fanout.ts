@@ -6,6 +6,9 @@ import type { EventData } from "../lib/deliveries/targets.ts";
 import { fanOutBatch, type PreClaim } from "../lib/fanout/fanout.ts";
 import { startWorkLoop } from "../lib/jobs/loop.ts";
 
+/** The SDK's default span link limit (OTEL_SPAN_LINK_COUNT_LIMIT). */
+const MAX_LINKS = 128;
+
 export interface FanOutWorker {
   poke(): void;
   /** Resolves when no fan-out is running (tests). */
@@ -44,7 +47,8 @@ export function startFanOutWorker(app: AppContext, options: { batch?: number; po
  * each push (the span's link limit, 128, keeps the first ones) rather than pretend to belong to one of them.
  */
 function fanOutSpan(app: AppContext, startedMs: number, counts: { events: number; deliveries: number; handedOver: number }, traceparents: string[]): void {
-  const links: Link[] = traceparents.flatMap((tp) => {
+  // The SDK keeps the first 128 links of a span; parsing the traceparents it would drop is wasted work.
+  const links: Link[] = traceparents.slice(0, MAX_LINKS).flatMap((tp) => {
     const context = trace.getSpanContext(app.tracing.extract(tp));
     return context ? [{ context }] : [];
   });

@@ -45,12 +45,13 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
     text: `with queued as (
              select seq, event_id from fanout_queue order by seq limit $1 for update skip locked
            ), dequeued as (
-             delete from fanout_queue q using queued where q.seq = queued.seq
+             -- = any(array(…)): always index lookups; a join to the CTE may be planned as a scan of the whole table.
+             delete from fanout_queue where seq = any(array(select seq from queued))
            ), fresh as (
              -- Locked against a concurrent purge, so no delivery is born for an event deleted meanwhile.
-             select e.id, e.namespace, e.event_name, e.labels, e.expires_at, e.payload, e.traceparent
-               from events e join queued on e.id = queued.event_id
-                for key share of e
+             select id, namespace, event_name, labels, expires_at, payload, traceparent from events
+              where id = any(array(select event_id from queued))
+                for key share
            ), legacy as (
              -- Events pushed by the version before the queue, during a rolling upgrade: claimed and marked on the
              -- row, as that version does, so the two never fan out the same event.
