@@ -22,20 +22,71 @@ function unwrap(schema: AnySchema): AnySchema {
   return s;
 }
 
-/**
- * Renames lowerCamelCase keys to the snake_case names the schema declares. Only object schemas are walked:
- * keys inside records (payload, labels, headers, metadata) are the user's data and are never renamed.
- */
-export function normalizeKeys(schema: AnySchema, value: unknown): unknown {
+/** What key normalisation does with a value of a schema, worked out once per schema (requests reuse a few hundred). */
+type Plan =
+  | { kind: "object"; fields: Map<string, Plan>; renames: Map<string, string>; leavesOnly: boolean }
+  | { kind: "array"; element: Plan }
+  | { kind: "union"; option: Plan }
+  | { kind: "leaf" };
+
+const LEAF: Plan = { kind: "leaf" };
+const plans = new WeakMap<AnySchema, Plan>();
+
+function planOf(schema: AnySchema): Plan {
+  let plan = plans.get(schema);
+  if (plan) return plan;
   const s = unwrap(schema);
-  if (s instanceof z.ZodObject && value !== null && typeof value === "object" && !Array.isArray(value)) {
+  plan = plans.get(s);
+  if (plan) {
+    plans.set(schema, plan);
+    return plan;
+  }
+  if (s instanceof z.ZodObject) {
     const shape = s.shape as Record<string, AnySchema>;
-    // Own keys only: `toString` or `__proto__` in a body are data, never the schema's or Object's members.
-    const declared = (key: string) => Object.hasOwn(shape, key);
+    const fields = new Map<string, Plan>();
+    // Filled before the children are planned: a recursive (lazy) schema finds this plan instead of looping.
+    const object: Plan = { kind: "object", fields, renames: new Map(), leavesOnly: true };
+    plans.set(schema, object);
+    plans.set(s, object);
+    for (const key of Object.keys(shape)) {
+      const child = planOf(shape[key]!);
+      fields.set(key, child);
+      if (child.kind !== "leaf") object.leavesOnly = false;
+    }
+    return object;
+  }
+  if (s instanceof z.ZodArray) plan = { kind: "array", element: planOf(s.element as AnySchema) };
+  else if (s instanceof z.ZodUnion) {
+    const option = (s.options as AnySchema[]).find((o) => unwrap(o) instanceof z.ZodObject);
+    plan = option ? { kind: "union", option: planOf(option) } : LEAF;
+  } else plan = LEAF;
+  plans.set(schema, plan);
+  return plan;
+}
+
+/** The declared key a request's key stands for: itself, or the snake_case form of a lowerCamelCase key. */
+function declaredKey(plan: Extract<Plan, { kind: "object" }>, key: string): string {
+  if (plan.fields.has(key)) return key;
+  let target = plan.renames.get(key);
+  if (target === undefined) {
+    const snaked = snake(key);
+    target = plan.fields.has(snaked) ? snaked : key;
+    // Bounded: only keys that differ from their snake_case form are remembered, and at most a few hundred.
+    if (plan.renames.size < 256) plan.renames.set(key, target);
+  }
+  return target;
+}
+
+function normalizeWith(plan: Plan, value: unknown): unknown {
+  if (plan.kind === "object" && value !== null && typeof value === "object" && !Array.isArray(value)) {
+    const input = value as Record<string, unknown>;
+    // Most requests already use the declared names and nest nothing to rename: they pass through as they are.
+    if (plan.leavesOnly && Object.keys(input).every((key) => plan.fields.has(key))) return input;
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      const target = declared(key) ? key : declared(snake(key)) ? snake(key) : key;
-      const normalized = declared(target) ? normalizeKeys(shape[target]!, v) : v;
+    for (const key of Object.keys(input)) {
+      const target = declaredKey(plan, key);
+      const child = plan.fields.get(target);
+      const normalized = child ? normalizeWith(child, input[key]) : input[key];
       // Assigning `__proto__` would replace the prototype of the object zod parses; defineProperty stores it as
       // data. Only then: defineProperty on every key costs a few µs per request.
       if (target === "__proto__") Object.defineProperty(out, target, { value: normalized, enumerable: true, writable: true, configurable: true });
@@ -43,14 +94,17 @@ export function normalizeKeys(schema: AnySchema, value: unknown): unknown {
     }
     return out;
   }
-  if (s instanceof z.ZodArray && Array.isArray(value)) {
-    return value.map((v) => normalizeKeys(s.element as AnySchema, v));
-  }
-  if (s instanceof z.ZodUnion && value !== null && typeof value === "object") {
-    const option = (s.options as AnySchema[]).find((o) => unwrap(o) instanceof z.ZodObject);
-    return option ? normalizeKeys(option, value) : value;
-  }
+  if (plan.kind === "array" && Array.isArray(value)) return value.map((v) => normalizeWith(plan.element, v));
+  if (plan.kind === "union" && value !== null && typeof value === "object") return normalizeWith(plan.option, value);
   return value;
+}
+
+/**
+ * Renames lowerCamelCase keys to the snake_case names the schema declares. Only object schemas are walked:
+ * keys inside records (payload, labels, headers, metadata) are the user's data and are never renamed.
+ */
+export function normalizeKeys(schema: AnySchema, value: unknown): unknown {
+  return normalizeWith(planOf(schema), value);
 }
 
 /** Parses `value` (after key normalisation) or throws a 400 listing every problem with its field path. */

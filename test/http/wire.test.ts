@@ -31,7 +31,21 @@ test("protobuf enums are accepted in any case, with or without the prefix, and b
 
 test("key normalisation follows the schema and leaves free-form maps alone", () => {
   const schema = z.object({ http_config: z.object({ max_retries: z.number() }), labels: z.record(z.string(), z.string()), items: z.array(z.object({ event_name: z.string() })) });
-  assert.deepEqual(normalizeKeys(schema, { httpConfig: { maxRetries: 1 }, labels: { camelKey: "v" }, items: [{ eventName: "a" }] }), { http_config: { max_retries: 1 }, labels: { camelKey: "v" }, items: [{ event_name: "a" }] });
+  for (let i = 0; i < 2; i++) {
+    // Twice: the second call runs on the plan the first one worked out for the schema.
+    assert.deepEqual(normalizeKeys(schema, { httpConfig: { maxRetries: 1 }, labels: { camelKey: "v" }, items: [{ eventName: "a" }] }), { http_config: { max_retries: 1 }, labels: { camelKey: "v" }, items: [{ event_name: "a" }] });
+  }
+  // A body that already uses the declared names and nests nothing to rename passes through untouched…
+  const flat = z.object({ namespace: z.string(), event_name: z.string(), payload: z.record(z.string(), z.unknown()) });
+  const declared = { namespace: "n", event_name: "e", payload: { camelKey: 1 } };
+  assert.equal(normalizeKeys(flat, declared), declared);
+  // …and one that does not is copied, with `__proto__` kept as data rather than as the copy's prototype.
+  const hostile = JSON.parse('{"eventName":"e","__proto__":{"polluted":true}}');
+  const copied = normalizeKeys(flat, hostile) as Record<string, unknown>;
+  assert.equal(copied.event_name, "e");
+  assert.equal(Object.getPrototypeOf(copied), Object.prototype);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(copied, "__proto__")?.value, { polluted: true });
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
 });
 
 test("a stock-Connect-style request (camelCase, int64 strings, string field mask) works end to end", async () => {
