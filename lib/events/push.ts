@@ -46,6 +46,13 @@ async function eventTypeFor(app: Deps, name: string) {
 
 // A \u0000 escape that is not itself escaped: PostgreSQL's jsonb cannot store NUL characters.
 const NUL = /(^|[^\\])(\\\\)*\\u0000/;
+/** Whether JSON text stores a NUL character (the regex runs only when the escape appears at all). */
+const jsonHasNul = (json: string) => json.includes("\\u0000") && NUL.test(json);
+/** Whether a string map (metadata, labels) has a NUL character in a key or a value. */
+const mapHasNul = (map: Record<string, string>) => {
+  for (const key in map) if (key.includes("\0") || map[key]!.includes("\0")) return true;
+  return false;
+};
 
 /**
  * With tracing, the push runs in a producer span whose traceparent is stored with the event: fan-out links to it
@@ -65,10 +72,9 @@ async function push(app: Deps, input: PushInput, span: Span | undefined): Promis
   const started = performance.now();
   if (isReservedNamespace(input.namespace)) throw invalid(`namespace "${input.namespace}" receives only svc's own events; nobody can push into it`);
   const payloadJson = JSON.stringify(input.payload);
-  for (const [field, json] of [["payload", payloadJson], ["metadata", JSON.stringify(input.metadata)], ["labels", JSON.stringify(input.labels)]] as const) {
-    // Pushes share one INSERT; a value PostgreSQL rejects must never fail the others in its batch.
-    if (NUL.test(json)) throw invalid(`${field} contains a NUL character (\\u0000), which cannot be stored`);
-  }
+  // Pushes share one INSERT; a value PostgreSQL rejects must never fail the others in its batch.
+  const withNul = jsonHasNul(payloadJson) ? "payload" : mapHasNul(input.metadata) ? "metadata" : mapHasNul(input.labels) ? "labels" : undefined;
+  if (withNul) throw invalid(`${withNul} contains a NUL character (\\u0000), which cannot be stored`);
   const type = await eventTypeFor(app, input.event);
   const warnings = schemaWarnings(type.name, type.version, type.schema, input.payload);
   const event = {

@@ -196,11 +196,18 @@ test("a NUL character in a payload is a 400 and never fails the pushes batched w
   await svc().rpc("EventService", "RegisterEvent", { name: event });
   const results = await Promise.all([
     svc().rpcRaw("EventService", "PushEvent", { namespace: "default", event, payload: { bad: "a\u0000b" } }),
-    ...Array.from({ length: 5 }, (_, i) => svc().rpcRaw("EventService", "PushEvent", { namespace: "default", event, payload: { ok: i, escaped: "\\u0000 is fine as text" } })),
+    svc().rpcRaw("EventService", "PushEvent", { namespace: "default", event, payload: { "key\u0000": 1 } }),
+    svc().rpcRaw("EventService", "PushEvent", { namespace: "default", event, payload: {}, metadata: { m: "x\u0000" } }),
+    svc().rpcRaw("EventService", "PushEvent", { namespace: "default", event, payload: {}, labels: { "l\u0000": "v" } }),
+    ...Array.from({ length: 5 }, (_, i) => svc().rpcRaw("EventService", "PushEvent", { namespace: "default", event, payload: { ok: i, escaped: "\\u0000 is fine as text" }, labels: { text: "\\u0000" } })),
   ]);
-  assert.equal(results[0]!.status, 400);
-  assert.match(results[0]!.body.message, /NUL/);
-  assert.deepEqual(results.slice(1).map((r) => r.status), [200, 200, 200, 200, 200]);
+  assert.deepEqual(results.slice(0, 4).map((r) => [r.status, r.body.message.match(/^\w+ contains a NUL/)?.[0]]), [
+    [400, "payload contains a NUL"],
+    [400, "payload contains a NUL"],
+    [400, "metadata contains a NUL"],
+    [400, "labels contains a NUL"],
+  ]);
+  assert.deepEqual(results.slice(4).map((r) => r.status), [200, 200, 200, 200, 200]);
   const rest = await svc().rest("POST", "/v1/consumers/default/webhooks", { url: "https://93.184.216.34/nul", events: ["x"], description: "nul\u0000here" });
   assert.equal(rest.status, 400);
 });
