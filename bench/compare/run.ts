@@ -4,11 +4,14 @@
 // bench/e2e swing by ±10 %.
 //   node --import tsx bench/compare/run.ts dist-before/server.js dist/server.js
 //   node --import tsx bench/compare/run.ts dist/server.js "dist/server.js --single-threaded-gc"
-//   (BENCH_TURNS, BENCH_CHUNK, BENCH_DATABASE_URL; a build directory must sit in the repository's root, next to
-//   migrations/)
+//   (BENCH_TURNS, BENCH_CHUNK, BENCH_PROCESSES, BENCH_DATABASE_URL; a build directory must sit in the repository's
+//   root, next to migrations/)
 import { API_KEY, benchDatabase, cpuMicros, fmt, hammerCount, progress, rpc, startSvc, type Svc } from "../lib/harness.ts";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
+/** Processes per variant: two processes of one build differ by up to ≈ 9 % (compilation, placement), so each
+ * variant's figure sums several. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 const CHUNK = Number(process.env.BENCH_CHUNK ?? 2_000);
 const WARMUP = 20_000;
 const CONCURRENCY = 64;
@@ -39,25 +42,33 @@ try {
   const setup = await start(db.databaseUrl, variants[0]!);
   await rpc(setup, "EventService/RegisterEvent", { name: "bench.compare" });
   await setup.stop();
-  for (const variant of variants) servers.push(await start(db.databaseUrl, variant));
-  progress(`warming up: ${fmt(WARMUP)} pushes each`);
-  for (const svc of servers) await hammerCount(svc.url, WARMUP, CONCURRENCY, make, headers);
-  const totals = servers.map(() => ({ cpu: 0, seconds: 0 }));
-  for (let turn = 1; turn <= TURNS; turn++) {
-    progress(`turn ${turn} of ${TURNS}`);
-    for (const [i, svc] of servers.entries()) {
-      const before = cpuMicros(svc.child.pid!);
-      const run = await hammerCount(svc.url, CHUNK, CONCURRENCY, make, headers);
-      totals[i]!.cpu += cpuMicros(svc.child.pid!) - before;
-      totals[i]!.seconds += run.seconds;
+  // Interleaved: process p of every variant, then process p + 1 of every variant.
+  const owner: number[] = [];
+  for (let p = 0; p < PROCESSES; p++) {
+    for (const [i, variant] of variants.entries()) {
+      servers.push(await start(db.databaseUrl, variant));
+      owner.push(i);
     }
   }
-  const pushes = TURNS * CHUNK;
+  progress(`warming up: ${fmt(WARMUP)} pushes each`);
+  for (const svc of servers) await hammerCount(svc.url, WARMUP, CONCURRENCY, make, headers);
+  const totals = variants.map(() => ({ cpu: 0, seconds: 0, peakRss: 0 }));
+  for (let turn = 1; turn <= TURNS; turn++) {
+    progress(`turn ${turn} of ${TURNS}`);
+    for (const [s, svc] of servers.entries()) {
+      const before = cpuMicros(svc.child.pid!);
+      const run = await hammerCount(svc.url, CHUNK, CONCURRENCY, make, headers);
+      totals[owner[s]!]!.cpu += cpuMicros(svc.child.pid!) - before;
+      totals[owner[s]!]!.seconds += run.seconds;
+    }
+  }
+  for (const [s, svc] of servers.entries()) totals[owner[s]!]!.peakRss = Math.max(totals[owner[s]!]!.peakRss, svc.peakRssMb());
+  const pushes = TURNS * CHUNK * PROCESSES;
   const base = totals[0]!.cpu / pushes;
   for (const [i, variant] of variants.entries()) {
     const cpu = totals[i]!.cpu / pushes;
     const vs = i === 0 ? "" : `   ${cpu >= base ? "+" : ""}${fmt(((cpu - base) / base) * 100, 1)}% against the first`;
-    console.log(`${variant.label.padEnd(40)} ${fmt(cpu, 1).padStart(6)} µs server CPU per push   ${fmt(pushes / totals[i]!.seconds).padStart(7)} pushes/s   peak RSS ${fmt(servers[i]!.peakRssMb())} MB${vs}`);
+    console.log(`${variant.label.padEnd(40)} ${fmt(cpu, 1).padStart(6)} µs server CPU per push   ${fmt(pushes / totals[i]!.seconds).padStart(7)} pushes/s   peak RSS ${fmt(totals[i]!.peakRss)} MB${vs}`);
   }
 } finally {
   await Promise.all(servers.map((svc) => svc.stop()));
