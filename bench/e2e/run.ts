@@ -130,8 +130,16 @@ try {
     if (process.env.BENCH_STATEMENTS) {
       // Which statements the user configuration ran, per 1,000 events.
       const calls1 = await db.pgCalls();
-      const diff = [...calls1].map(([q, n]) => [q, n - (calls0.get(q) ?? 0)] as const).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
-      for (const [q, n] of diff.slice(0, 15)) line(`    ${fmt((n / EVENTS) * 1000, 1).padStart(7)} per 1,000 events  ${q}`);
+      const per1000 = (x: number) => (x / EVENTS) * 1000;
+      const diff = [...calls1]
+        .map(([q, w]) => {
+          const before = calls0.get(q) ?? { calls: 0, ms: 0, wal: 0 };
+          return { q, calls: w.calls - before.calls, ms: w.ms - before.ms, wal: w.wal - before.wal };
+        })
+        .filter((d) => d.calls > 0)
+        .sort((a, b) => b.ms - a.ms);
+      line(`    per 1,000 events: calls, execution ms, WAL KiB — statement (by execution time)`);
+      for (const d of diff.slice(0, 15)) line(`    ${fmt(per1000(d.calls), 1).padStart(7)} ${fmt(per1000(d.ms), 1).padStart(8)} ms ${fmt(per1000(d.wal) / 1024, 1).padStart(8)} KiB  ${d.q}`);
     }
 
     // Push → receiver latency at a fixed 1,000 events/s, same server.

@@ -153,6 +153,13 @@ export async function waitForCount(receiver: ChildProcess, count: number, timeou
   }
 }
 
+/** One statement's totals in pg_stat_statements: calls, execution time (ms), WAL bytes. */
+export interface StatementWork {
+  calls: number;
+  ms: number;
+  wal: number;
+}
+
 /** What PostgreSQL did for the bench database between two snapshots (see `pgWork`). */
 export interface PgSnapshot {
   /** Statements executed in the bench database (pg_stat_statements; NaN when it is not loaded). */
@@ -203,7 +210,7 @@ export function pgWork(a: PgSnapshot, b: PgSnapshot, ops: number): { statements:
 }
 
 /** A fresh database for one run; `drop()` removes it (unless BENCH_KEEP_DATABASE) and stops the embedded server. */
-export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; pgSnapshot(): Promise<PgSnapshot>; pgCalls(): Promise<Map<string, number>>; drop(): Promise<void> }> {
+export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; pgSnapshot(): Promise<PgSnapshot>; pgCalls(): Promise<Map<string, StatementWork>>; drop(): Promise<void> }> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
@@ -228,8 +235,12 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
     /** Calls per statement text in the bench database (empty without pg_stat_statements). */
     async pgCalls() {
       if (!statementsLoaded) return new Map();
-      const { rows } = await admin.query("select regexp_replace(left(query, 90), '\\s+', ' ', 'g') as q, sum(calls)::float8 as calls from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 group by 1", [dbName]);
-      return new Map(rows.map((r) => [r.q as string, r.calls as number]));
+      const { rows } = await admin.query(
+        `select regexp_replace(left(query, 140), '\\s+', ' ', 'g') as q, sum(calls)::float8 as calls, sum(total_exec_time)::float8 as ms, sum(wal_bytes)::float8 as wal
+           from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 group by 1`,
+        [dbName],
+      );
+      return new Map(rows.map((r) => [r.q as string, { calls: r.calls as number, ms: r.ms as number, wal: r.wal as number }]));
     },
     async pgSnapshot() {
       const { rows } = await admin.query(
