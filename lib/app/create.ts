@@ -35,7 +35,7 @@ export function createAppContext(config: Config, db: Db, log: Logger, options: C
     signals,
     events: { types: new EventTypeCache(db), inserter: new EventInserter(db, () => signals.local("events")) },
     tokens: new TokenVerifier(db, log),
-    metrics: new Metrics({ version: VERSION, perConsumer: config.metrics.perConsumer, serviceName: config.otel.serviceName, resourceAttributes: config.otel.resourceAttributes, readers: tracing.metricReader ? [tracing.metricReader] : [] }),
+    metrics: new Metrics({ version: VERSION, perConsumer: config.metrics.perConsumer, serviceName: config.otel.serviceName, resourceAttributes: config.otel.resourceAttributes, otlp: tracing.metricReader }),
     tracing,
   };
 }

@@ -11,7 +11,7 @@ import { OTLPTraceExporter as GrpcTraceExporter } from "@opentelemetry/exporter-
 import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as ProtoTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { PeriodicExportingMetricReader, type PushMetricExporter } from "@opentelemetry/sdk-metrics";
+import { AggregationTemporality, InstrumentType, PeriodicExportingMetricReader, type PushMetricExporter } from "@opentelemetry/sdk-metrics";
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -124,13 +124,16 @@ export function startOtelSdk(otel: OtelConfig, version: string, log: Logger): Tr
   const bounded = new BoundedExport(spans);
   const provider = new BasicTracerProvider({ resource, sampler: sampler(otel), spanProcessors: [bounded] });
   const metricReader = new PeriodicExportingMetricReader({ exporter: metrics, exportIntervalMillis: otel.metricExportIntervalMs, exportTimeoutMillis: Math.min(EXPORT_TIMEOUT_MS, otel.metricExportIntervalMs) });
+  // Prometheus needs cumulative figures; an exporter asked for delta ones (its temporality preference) gets a reader
+  // of its own.
+  const cumulative = Object.values(InstrumentType).every((type) => (metrics.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE) === AggregationTemporality.CUMULATIVE);
   const getter = { get: (carrier: { traceparent?: string }, key: string) => (key === "traceparent" ? carrier.traceparent : undefined), keys: () => ["traceparent"] };
   log.info("OpenTelemetry export on", { endpoint: otel.endpoint, protocol: otel.protocol, sampler: otel.sampler });
   return {
     enabled: true,
     tracer: provider.getTracer("svc", version),
     webhookTraceparent: otel.webhookTraceparent,
-    metricReader,
+    metricReader: { reader: metricReader, shareable: cumulative },
     extract(traceparent): Context {
       // Always from the root: what is stored or received is the only parent, never whatever happens to be active.
       return traceparent ? propagator.extract(ROOT_CONTEXT, { traceparent }, getter) : ROOT_CONTEXT;

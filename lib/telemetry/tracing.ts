@@ -12,8 +12,8 @@ export interface Tracing {
   readonly tracer: Tracer;
   /** Put a W3C traceparent on webhook requests (SVC_WEBHOOK_TRACEPARENT). */
   readonly webhookTraceparent: boolean;
-  /** The OTLP metrics reader, added to svc's MeterProvider beside the Prometheus one. */
-  readonly metricReader?: MetricReader;
+  /** The OTLP metrics reader for svc's MeterProvider; `shareable` when its figures are cumulative, as /metrics needs. */
+  readonly metricReader?: { reader: MetricReader; shareable: boolean };
   /** The context a stored or received `traceparent` describes, on the root context (the root when absent or invalid). */
   extract(traceparent: string | null | undefined): Context;
   /** The `traceparent` of a span, or null when the span is not being recorded. */
