@@ -6,7 +6,7 @@
 //   node --import tsx bench/compare/run.ts dist/server.js "dist/server.js --single-threaded-gc"
 //   (BENCH_TURNS, BENCH_CHUNK, BENCH_PROCESSES, BENCH_DATABASE_URL; a build directory must sit in the repository's
 //   root, next to migrations/)
-import { API_KEY, benchDatabase, cpuMicros, fmt, hammerCount, progress, rpc, startSvc, type Svc } from "../lib/harness.ts";
+import { API_KEY, benchDatabase, fmt, hammerCount, progress, rpc, startSvc, takeTurns, type Svc } from "../lib/harness.ts";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
 /** Processes per variant: two processes of one build differ by up to ≈ 9 % (compilation, placement), so each
@@ -52,17 +52,14 @@ try {
   }
   progress(`warming up: ${fmt(WARMUP)} pushes each`);
   for (const svc of servers) await hammerCount(svc.url, WARMUP, CONCURRENCY, make, headers);
+  const turns = await takeTurns(servers, TURNS, CHUNK, CONCURRENCY, make, headers);
   const totals = variants.map(() => ({ cpu: 0, seconds: 0, peakRss: 0 }));
-  for (let turn = 1; turn <= TURNS; turn++) {
-    progress(`turn ${turn} of ${TURNS}`);
-    for (const [s, svc] of servers.entries()) {
-      const before = cpuMicros(svc.child.pid!);
-      const run = await hammerCount(svc.url, CHUNK, CONCURRENCY, make, headers);
-      totals[owner[s]!]!.cpu += cpuMicros(svc.child.pid!) - before;
-      totals[owner[s]!]!.seconds += run.seconds;
-    }
+  for (const [s, svc] of servers.entries()) {
+    const t = totals[owner[s]!]!;
+    t.cpu += turns[s]!.cpu;
+    t.seconds += turns[s]!.seconds;
+    t.peakRss = Math.max(t.peakRss, svc.peakRssMb());
   }
-  for (const [s, svc] of servers.entries()) totals[owner[s]!]!.peakRss = Math.max(totals[owner[s]!]!.peakRss, svc.peakRssMb());
   const pushes = TURNS * CHUNK * PROCESSES;
   const base = totals[0]!.cpu / pushes;
   for (const [i, variant] of variants.entries()) {

@@ -130,6 +130,24 @@ export async function hammer(url: string, seconds: number, concurrency: number, 
   return { rate: run.done / run.seconds, latencies: run.latencies };
 }
 
+/**
+ * Servers running at once take turns, `chunk` requests each, `turns` times, so a change in the machine's load
+ * between chunks falls on all of them alike. Per server: the requests it answered, their seconds and its CPU (µs).
+ */
+export async function takeTurns(servers: Svc[], turns: number, chunk: number, concurrency: number, make: Make, headers: Record<string, string>): Promise<{ requests: number; seconds: number; cpu: number }[]> {
+  const totals = servers.map(() => ({ requests: 0, seconds: 0, cpu: 0 }));
+  for (let turn = 0; turn < turns; turn++) {
+    for (const [i, svc] of servers.entries()) {
+      const before = cpuMicros(svc.child.pid!);
+      const run = await hammerCount(svc.url, chunk, concurrency, make, headers);
+      totals[i]!.cpu += cpuMicros(svc.child.pid!) - before;
+      totals[i]!.requests += chunk;
+      totals[i]!.seconds += run.seconds;
+    }
+  }
+  return totals;
+}
+
 /** Sends exactly `total` requests, `concurrency` at a time (a fixed amount of work, for CPU per operation). */
 export async function hammerCount(url: string, total: number, concurrency: number, make: Make, headers: Record<string, string>): Promise<{ rate: number; latencies: number[]; seconds: number }> {
   let sent = 0;

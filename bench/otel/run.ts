@@ -5,9 +5,8 @@
 // the server's CPU time per push and per delivery (from /proc) once the process is warm, which a shared, busy
 // machine disturbs far less than throughput.
 //   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_DATABASE_URL)
-import { readFileSync } from "node:fs";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, buildForBench, fmt, forkTs, hammerCount, progress, receiverScript, rpc, startSvc, waitForCount } from "../lib/harness.ts";
+import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, fmt, forkTs, hammerCount, progress, receiverScript, rpc, startSvc, takeTurns, waitForCount } from "../lib/harness.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
@@ -32,12 +31,6 @@ type Mode = keyof typeof MODES;
 /** Deliveries made (and twice as many pushes) before CPU is counted: the first thousands after a start cost more while V8 compiles. */
 const WARMUP = 5_000;
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 interface Figure {
   rate: number;
   cpuUsPerOp: number;
@@ -54,18 +47,9 @@ async function pushes(): Promise<Record<Mode, Figure>> {
     const body = JSON.stringify({ namespace: "default", event: "bench.push", payload: { order: 42, items: [1, 2, 3] } });
     const make = () => ({ path: "/webhook.EventService/PushEvent", body });
     for (const svc of servers) await hammerCount(svc.url, WARMUP * 2, CONCURRENCY, make, headers);
-    const totals = servers.map(() => ({ pushes: 0, seconds: 0, cpu: 0 }));
     const chunk = Math.max(1_000, Math.round((SECONDS * 2_000) / PUSH_TURNS));
-    for (let turn = 0; turn < PUSH_TURNS; turn++) {
-      for (const [i, svc] of servers.entries()) {
-        const cpuBefore = cpuSeconds(svc.child.pid!);
-        const run = await hammerCount(svc.url, chunk, CONCURRENCY, make, headers);
-        totals[i]!.cpu += cpuSeconds(svc.child.pid!) - cpuBefore;
-        totals[i]!.pushes += chunk;
-        totals[i]!.seconds += run.seconds;
-      }
-    }
-    return Object.fromEntries(modes.map((mode, i) => [mode, { rate: totals[i]!.pushes / totals[i]!.seconds, cpuUsPerOp: (totals[i]!.cpu * 1e6) / totals[i]!.pushes }])) as Record<Mode, Figure>;
+    const totals = await takeTurns(servers, PUSH_TURNS, chunk, CONCURRENCY, make, headers);
+    return Object.fromEntries(modes.map((mode, i) => [mode, { rate: totals[i]!.requests / totals[i]!.seconds, cpuUsPerOp: totals[i]!.cpu / totals[i]!.requests }])) as Record<Mode, Figure>;
   } finally {
     await Promise.all(servers.map((svc) => svc.stop()));
   }
@@ -93,10 +77,10 @@ async function deliveries(env: Record<string, string>, event: string): Promise<F
   try {
     await waitForCount(receiver.child, WARMUP, 300_000);
     const started = performance.timeOrigin + performance.now();
-    const cpuBefore = cpuSeconds(svc.child.pid!);
+    const cpuBefore = cpuMicros(svc.child.pid!);
     const from = (await ask<{ count: number }>(receiver.child, "stats")).count;
     const done = await waitForCount(receiver.child, WARMUP + DELIVERIES, 300_000);
-    return { rate: (done.count - from) / ((done.lastAt - started) / 1000), cpuUsPerOp: ((cpuSeconds(svc.child.pid!) - cpuBefore) * 1e6) / (done.count - from) };
+    return { rate: (done.count - from) / ((done.lastAt - started) / 1000), cpuUsPerOp: (cpuMicros(svc.child.pid!) - cpuBefore) / (done.count - from) };
   } finally {
     await svc.stop();
   }

@@ -5,7 +5,7 @@ import type { Db } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { AppError, invalid, notFound } from "../errors.ts";
 import { ensureConsumer } from "../namespaces/namespaces.ts";
-import type { Page } from "../page.ts";
+import { pageTotal, type Page } from "../page.ts";
 import { sha256 } from "./credentials.ts";
 import { mintTokenIn, type MintedToken } from "./tokens.ts";
 
@@ -74,8 +74,7 @@ export async function listInvites(db: Db, includeInactive: boolean, page: Page):
       limit $2 offset $3`,
     [includeInactive, page.limit, page.offset],
   );
-  // A page past the end has no row to carry the total.
-  const total = rows[0]?.total ?? (page.offset > 0 ? (await listInvites(db, includeInactive, { limit: 1, offset: 0 })).total : 0);
+  const total = await pageTotal(rows, page, async () => (await listInvites(db, includeInactive, { limit: 1, offset: 0 })).total);
   return { invites: rows.map(toInvite), total };
 }
 

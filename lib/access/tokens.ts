@@ -7,7 +7,7 @@ import type { Db, Queryable, Tx } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
 import { ensureConsumer } from "../namespaces/namespaces.ts";
-import type { Page } from "../page.ts";
+import { pageTotal, type Page } from "../page.ts";
 import { sha256 } from "./credentials.ts";
 
 export const TOKEN_PREFIX = "svc_tk_";
@@ -137,8 +137,7 @@ export async function listTokens(db: Db, filter: { consumer?: string; includeIna
       limit $3 offset $4`,
     [filter.consumer ?? null, filter.includeInactive, page?.limit ?? null, page?.offset ?? 0],
   );
-  // A page past the end has no row to carry the total.
-  const total = rows[0]?.total ?? (page && page.offset > 0 ? (await listTokens(db, filter, { limit: 1, offset: 0 })).total : 0);
+  const total = page ? await pageTotal(rows, page, async () => (await listTokens(db, filter, { limit: 1, offset: 0 })).total) : rows.length;
   return { tokens: rows.map(toToken), total };
 }
 

@@ -2,7 +2,7 @@
 import type { Db, Queryable } from "../db/pool.ts";
 import { alreadyExists, failedPrecondition, invalid, notFound } from "../errors.ts";
 import { isReservedNamespace, SYSTEM_NAMESPACE } from "../system-events/catalog.ts";
-import type { Page } from "../page.ts";
+import { pageTotal, type Page } from "../page.ts";
 
 export const DEFAULT_NAMESPACE = "default";
 
@@ -42,7 +42,7 @@ export async function ensureConsumer(db: Queryable, name: string): Promise<void>
 
 export async function listNamespaces(db: Db, page: Page): Promise<{ namespaces: Namespace[]; total: number }> {
   const { rows } = await db.query("select name, created_at, count(*) over () as total from namespaces order by name limit $1 offset $2", [page.limit, page.offset]);
-  const total = rows[0]?.total ?? (page.offset > 0 ? (await db.query("select count(*)::int as n from namespaces")).rows[0].n : 0);
+  const total = await pageTotal(rows, page, async () => (await db.query("select count(*)::int as n from namespaces")).rows[0].n);
   return { namespaces: rows.map(toNamespace), total };
 }
 
