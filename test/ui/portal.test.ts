@@ -12,6 +12,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { assertAccessible, launchBrowser, openPage, PHONE, screenshot } from "../helpers/browser.ts";
 import { startReceiver, type Receiver } from "../helpers/receiver.ts";
 import { startTestService, TEST_API_KEY, type TestService } from "../helpers/service.ts";
+import { waitUntil } from "../helpers/wait.ts";
 
 let service: TestService | undefined;
 const svc = () => service!;
@@ -208,18 +209,19 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   await frame.getByLabel("Status").selectOption("");
   await frame.getByLabel("Period").selectOption("1h");
   await row.first().getByText("success").waitFor();
-  for (let i = 0; i < 50 && (await row.count()) !== 1; i++) await page.waitForTimeout(100);
+  await waitUntil(async () => (await row.count()) === 1).catch(() => {});
   const shown = await frame.evaluate(() => `${location.search} ${document.querySelector("main")?.textContent?.replace(/\s+/g, " ").slice(0, 400)}`);
   assert.equal(await row.count(), 1, `one delivery to the new endpoint so far; the page shows: ${shown}`);
   await row.first().getByRole("link").click();
   await frame.getByRole("heading", { level: 1, name: /^Delivery / }).waitFor();
+  // The heading is drawn before the delivery and its attempts have loaded.
   const attempts = frame.getByRole("region", { name: "Attempts" }).locator("tbody tr");
+  await attempts.first().waitFor();
   assert.equal(await attempts.count(), 1);
   await frame.getByRole("button", { name: "Retry" }).click();
   await frame.getByRole("dialog", { name: "Send a successful delivery again?" }).getByRole("button", { name: "Send again" }).click();
   await target.waitForRequests(2);
-  await page.waitForFunction(() => true);
-  for (let i = 0; i < 100 && (await attempts.count()) < 2; i++) await page.waitForTimeout(100);
+  await waitUntil(async () => (await attempts.count()) === 2).catch(() => {});
   assert.equal(await attempts.count(), 2, "the retry's attempt shows");
 
   // The captured delivery verifies in the browser with both keys; a tampered body does not.
