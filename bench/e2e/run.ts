@@ -140,6 +140,12 @@ try {
         .sort((a, b) => b.ms - a.ms);
       line(`    per 1,000 events: calls, execution ms, WAL KiB — statement (by execution time)`);
       for (const d of diff.slice(0, 15)) line(`    ${fmt(per1000(d.calls), 1).padStart(7)} ${fmt(per1000(d.ms), 1).padStart(8)} ms ${fmt(per1000(d.wal) / 1024, 1).padStart(8)} KiB  ${d.q}`);
+      // What that WAL is made of: record kinds, and whole-page images (written at a page's first change after a checkpoint).
+      const kinds = await db.walRecords(u0.pg.walLsn, u1.pg.walLsn);
+      if (kinds.length) {
+        line(`    WAL per event by record kind: records, record bytes, page-image bytes`);
+        for (const k of kinds.slice(0, 12)) line(`    ${fmt(k.count / EVENTS, 2).padStart(7)} ${fmt(k.recordBytes / EVENTS).padStart(7)} B ${fmt(k.pageImageBytes / EVENTS).padStart(7)} B  ${k.kind}`);
+      }
     }
 
     // Push → receiver latency at a fixed 1,000 events/s, same server.

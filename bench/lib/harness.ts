@@ -178,6 +178,14 @@ export interface StatementWork {
   wal: number;
 }
 
+/** WAL written between two positions for one kind of record (pg_walinspect): whole-page images apart. */
+export interface WalRecordKind {
+  kind: string;
+  count: number;
+  recordBytes: number;
+  pageImageBytes: number;
+}
+
 /** What PostgreSQL did for the bench database between two snapshots (see `pgWork`). */
 export interface PgSnapshot {
   /** Statements executed in the bench database (pg_stat_statements; NaN when it is not loaded). */
@@ -228,7 +236,7 @@ export function pgWork(a: PgSnapshot, b: PgSnapshot, ops: number): { statements:
 }
 
 /** A fresh database for one run; `drop()` removes it (unless BENCH_KEEP_DATABASE) and stops the embedded server. */
-export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; pgSnapshot(): Promise<PgSnapshot>; pgCalls(): Promise<Map<string, StatementWork>>; drop(): Promise<void> }> {
+export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; pgSnapshot(): Promise<PgSnapshot>; pgCalls(): Promise<Map<string, StatementWork>>; walRecords(from: bigint, to: bigint): Promise<WalRecordKind[]>; drop(): Promise<void> }> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
@@ -248,6 +256,11 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
       () => true,
       () => false,
     );
+  const walInspect = await admin.query("create extension if not exists pg_walinspect").then(
+    () => true,
+    () => false,
+  );
+  const lsnText = (n: bigint) => `${(n >> 32n).toString(16)}/${(n & 0xffffffffn).toString(16)}`;
   const postmasterPid = embedded ? Number(readFileSync(".svc/bench-postgres/data/postmaster.pid", "utf8").split("\n")[0]) : 0;
   return {
     /** Calls per statement text in the bench database (empty without pg_stat_statements). */
@@ -259,6 +272,16 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
         [dbName],
       );
       return new Map(rows.map((r) => [r.q as string, { calls: r.calls as number, ms: r.ms as number, wal: r.wal as number }]));
+    },
+    /** The cluster's WAL between two positions by record kind (empty without pg_walinspect). */
+    async walRecords(from, to) {
+      if (!walInspect) return [];
+      const { rows } = await admin.query(
+        `select "resource_manager/record_type" as kind, count::float8, record_size::float8, fpi_size::float8
+           from pg_get_wal_stats($1::pg_lsn, $2::pg_lsn, true) where count > 0 order by combined_size desc`,
+        [lsnText(from), lsnText(to)],
+      );
+      return rows.map((r) => ({ kind: r.kind as string, count: r.count as number, recordBytes: r.record_size as number, pageImageBytes: r.fpi_size as number }));
     },
     async pgSnapshot() {
       const { rows } = await admin.query(
