@@ -86,6 +86,7 @@ function outcomeOf(claim: Claimed, f: Pick<Outcome, "status" | "attemptUsed" | "
     errorCategory: f.errorCategory ?? null,
     errorMessage: f.errorMessage ?? null,
     requestBody: f.requestBody ?? null,
+    envelopeAt: f.envelopeAt ?? null,
     rateLimitedSince: f.rateLimitedSince ?? null,
     templateError: f.templateError ?? null,
   };
@@ -142,12 +143,16 @@ async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, 
   const fields = { eventId: event.id, eventName: event.eventName, consumer: claim.namespace, webhookId: claim.webhookId, deliveryId: claim.id, timestamp, attempt: claim.attempt };
 
   let body = envelopeBody(fields, event.payloadJson);
+  let rendered = false;
   let templateError: string | null = null;
   if (subscription?.transformEnabled && subscription.transformTemplate) {
-    const rendered = renderTransform(subscription, envelopeData(fields, JSON.parse(event.payloadJson)));
-    if (rendered.ok) body = rendered.body;
-    else if (subscription.onTransformError === "fallback") templateError = rendered.error;
-    else return failedBeforeSending(claim, target, "template_error", rendered.error, false, { templateError: rendered.error });
+    const transform = renderTransform(subscription, envelopeData(fields, JSON.parse(event.payloadJson)));
+    if (transform.ok) {
+      body = transform.body;
+      rendered = true;
+    }
+    else if (subscription.onTransformError === "fallback") templateError = transform.error;
+    else return failedBeforeSending(claim, target, "template_error", transform.error, false, { templateError: transform.error });
   }
   if (target.secretError) return failedBeforeSending(claim, target, "unknown", target.secretError, true);
 
@@ -178,7 +183,8 @@ async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, 
   };
   // A listen session's webhook is never requested over the network: the same signed request goes to its stream.
   const result = target.listenSessionId ? await sendToSession(deps, target.listenSessionId, request) : await send(request);
-  return judge(claim, target, result, body, templateError, now);
+  // The standard envelope is not stored: it is rebuilt from the event and the attempt's number and time on read.
+  return judge(claim, target, result, rendered ? body : null, templateError, now);
 }
 
 function sendToSession(deps: AttemptDeps, sessionId: string, request: OutboundRequest): Promise<SendResult> {
@@ -187,7 +193,8 @@ function sendToSession(deps: AttemptDeps, sessionId: string, request: OutboundRe
 }
 
 /** What an attempt's result means for the delivery: success, retry (when), rate-limited wait, or final failure. */
-export function judge(claim: Claimed, target: Target, result: SendResult, requestBody: string, templateError: string | null, at: Date): AttemptResult {
+/** `renderedBody`: the body a transform rendered; null when the standard envelope of this attempt (at `at`) was sent. */
+export function judge(claim: Claimed, target: Target, result: SendResult, renderedBody: string | null, templateError: string | null, at: Date): AttemptResult {
   const category: Category = result.status ? categoryOfStatus(result.status, target.config) : categoryOfError(result.error);
   const success = category === "success";
   const errorMessage = success ? "" : result.status ? `HTTP ${result.status}` : String((result.error as Error)?.message ?? result.error ?? "unknown error");
@@ -231,7 +238,8 @@ export function judge(claim: Claimed, target: Target, result: SendResult, reques
       responseBody: result.body,
       errorCategory: category,
       errorMessage: success ? null : errorMessage,
-      requestBody,
+      requestBody: renderedBody,
+      envelopeAt: renderedBody === null ? at : null,
       rateLimitedSince,
       templateError,
     }),

@@ -82,7 +82,10 @@ export interface Outcome {
   responseBody: string | null;
   errorCategory: string | null;
   errorMessage: string | null;
+  /** The body sent when a transform rendered it; null when the standard envelope was sent (see `envelopeAt`) or nothing. */
   requestBody: string | null;
+  /** When this claim sent the standard envelope (its `timestamp`): the body is rebuilt from the event on read. */
+  envelopeAt: Date | null;
   rateLimitedSince: Date | null;
   templateError: string | null;
 }
@@ -98,13 +101,14 @@ export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcom
   const rows = outcomes.map((o) => ({
     id: o.id, status: o.status, attempt_used: o.attemptUsed, replaces_response: o.replacesResponse, next_attempt_at: o.nextAttemptAt, response_code: o.responseCode,
     response_body: o.responseBody, error_category: o.errorCategory, error_message: o.errorMessage, request_body: o.requestBody,
-    rate_limited_since: o.rateLimitedSince, template_error: o.templateError,
+    envelope_attempt: o.envelopeAt ? o.attempt : null, envelope_at: o.envelopeAt, rate_limited_since: o.rateLimitedSince, template_error: o.templateError,
   }));
   const { rows: written } = await tx.query({
     name: "deliveries.writeOutcomes",
     text: `with r as (
              select * from json_to_recordset($2::json) as r(id uuid, status text, attempt_used bool, replaces_response bool, next_attempt_at timestamptz,
-               response_code int, response_body text, error_category text, error_message text, request_body text, rate_limited_since timestamptz, template_error text)
+               response_code int, response_body text, error_category text, error_message text, request_body text, envelope_attempt int, envelope_at timestamptz,
+               rate_limited_since timestamptz, template_error text)
            ), updated as (
              update deliveries d
                 set status = r.status,
@@ -115,7 +119,10 @@ export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcom
                     response_body = case when r.replaces_response then r.response_body else d.response_body end,
                     error_category = case when r.replaces_response or r.error_category is not null then r.error_category else d.error_category end,
                     error_message = case when r.replaces_response or r.error_message is not null then r.error_message else d.error_message end,
-                    request_body = coalesce(r.request_body, d.request_body),
+                    -- What this claim sent replaces what an earlier one sent; a claim that sent nothing keeps it.
+                    request_body = case when r.envelope_at is not null then null else coalesce(r.request_body, d.request_body) end,
+                    envelope_attempt = case when r.request_body is not null then null else coalesce(r.envelope_attempt, d.envelope_attempt) end,
+                    envelope_at = case when r.request_body is not null then null else coalesce(r.envelope_at, d.envelope_at) end,
                     rate_limited_since = r.rate_limited_since,
                     template_error = coalesce(r.template_error, d.template_error),
                     completed_at = case when r.status in ('success', 'failed', 'expired') then now() end,

@@ -108,6 +108,36 @@ test("a secret that cannot be decrypted fails closed: nothing is sent", async (t
   assert.equal(hook.requests.length, 0);
 });
 
+test("the envelope is shown as sent without a stored copy; a later attempt's replaces it, a rendered body replaces both", async (t) => {
+  const { hook, event, reg } = await setup(t, { httpConfig: { maxRetries: 2, retryBackoffSeconds: 1 } });
+  hook.answers({ status: 500 }, { status: 200 });
+  const payload = { "quote\"d": "ünïcödé\n", n: [1.5, 2e21, -0], deep: { a: null } };
+  const pushed = await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload });
+  const [first, second] = await hook.waitForRequests(2, 20_000);
+  const settled = () => svc().rest("GET", `/v1/consumers/default/deliveries?event_id=${pushed.event_id}`);
+  const [d] = (await eventually(settled, (r) => r.body.deliveries?.[0]?.status === "success")).body.deliveries;
+  assert.equal(JSON.parse(first!.body).attempt, 1);
+  assert.equal(d.request_body, second!.body, "the second attempt's body (attempt 2, its own timestamp), byte for byte");
+  assert.equal((await svc().rest("GET", `/v1/consumers/default/deliveries/${d.delivery_id}`)).body.request_body, second!.body);
+  const { rows } = await svc().app.db.query("select request_body, envelope_attempt from deliveries where id = $1", [d.delivery_id]);
+  assert.deepEqual(rows[0], { request_body: null, envelope_attempt: 2 }, "only the attempt and its time are stored");
+
+  // A transform added later: the retried delivery now carries the rendered body, stored as sent.
+  const { subscriptions } = await svc().rpc("SubscriptionService", "ListSubscriptions", { namespace: "default", webhookId: reg.webhook_id });
+  await svc().rpc("SubscriptionService", "UpdateSubscription", { namespace: "default", subscriptionId: subscriptions[0].subscription_id, transformEnabled: true, transformTemplate: '{"n":{{.attempt}}}' });
+  hook.answers({ status: 200 });
+  await svc().rest("POST", `/v1/consumers/default/deliveries/${d.delivery_id}/retry`, { force: true });
+  const [, , third] = await hook.waitForRequests(3, 20_000);
+  // A manual retry starts the delivery's attempts over.
+  assert.equal(third!.body, '{"n":1}');
+  const rendered = await eventually(
+    async () => (await svc().rest("GET", `/v1/consumers/default/deliveries/${d.delivery_id}`)).body,
+    (r) => r.status === "success" && r.request_body === third!.body,
+  );
+  const { rows: after } = await svc().app.db.query("select request_body, envelope_attempt, envelope_at from deliveries where id = $1", [rendered.delivery_id]);
+  assert.deepEqual(after[0], { request_body: '{"n":1}', envelope_attempt: null, envelope_at: null });
+});
+
 test("the delivery records the request body that was sent and the response", async (t) => {
   const { hook, event } = await setup(t);
   hook.answers({ status: 202, body: "accepted!" });

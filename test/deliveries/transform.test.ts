@@ -74,6 +74,7 @@ test("the rendered template is the whole body, signed as sent", async (t) => {
   assert.equal(body, `{"order":"ord_9","total":1e+06,"count":2,"first":3,"event":"${event}","attempt":1,"missing":"<no value>"}`);
   assert.ok(hook.requests[0]!.headers["webhook-signature"]?.includes("v1,"), "the rendered bytes are signed");
   assert.equal(d.template_error ?? null, null);
+  assert.equal(d.request_body, body, "a rendered body is kept as sent");
 });
 
 test("on_transform_error=fail: nothing is sent, the delivery fails with template_error and health is untouched", async (t) => {
@@ -98,6 +99,7 @@ test("on_transform_error=fallback: the default envelope is sent and the error re
   const sent = JSON.parse(hook.requests[0]!.body);
   assert.deepEqual([sent.version, sent.event_name, sent.payload], ["1", event, { id: "ord_2" }]);
   assert.match(d.template_error, /can't evaluate field deeper in type interface \{\}/);
+  assert.equal(d.request_body, hook.requests[0]!.body, "the envelope sent instead is shown byte for byte");
 });
 
 test("strict mode (missingkey=error) fails where the default prints <no value>", async (t) => {
