@@ -1,15 +1,8 @@
 // The OpenTelemetry SDK, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set: OTLP trace and metric exporters for
 // the configured protocol, the sampler, the resource, and an export queue that never blocks svc. A slow or dead
 // collector costs dropped spans (counted), never a slower delivery or API call.
-import { Metadata } from "@grpc/grpc-js";
 import { context, diag, ROOT_CONTEXT, trace, TraceFlags, type Context, type Span } from "@opentelemetry/api";
 import { ExportResultCode, W3CTraceContextPropagator, type ExportResult } from "@opentelemetry/core";
-import { OTLPMetricExporter as GrpcMetricExporter } from "@opentelemetry/exporter-metrics-otlp-grpc";
-import { OTLPMetricExporter as JsonMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
-import { OTLPMetricExporter as ProtoMetricExporter } from "@opentelemetry/exporter-metrics-otlp-proto";
-import { OTLPTraceExporter as GrpcTraceExporter } from "@opentelemetry/exporter-trace-otlp-grpc";
-import { OTLPTraceExporter as JsonTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { OTLPTraceExporter as ProtoTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { AggregationTemporality, InstrumentType, PeriodicExportingMetricReader, type PushMetricExporter } from "@opentelemetry/sdk-metrics";
 import {
@@ -57,20 +50,27 @@ function sampler(otel: OtelConfig): Sampler {
 /** OTLP/HTTP takes the base endpoint plus the signal's path; OTLP/gRPC takes the endpoint as it is. */
 const signalUrl = (endpoint: string, signal: "traces" | "metrics") => `${endpoint.replace(/\/+$/, "")}/v1/${signal}`;
 
-function exporters(otel: OtelConfig): { spans: SpanExporter; metrics: PushMetricExporter } {
+/**
+ * The exporters of the configured protocol, whose packages alone are loaded: the gRPC ones and grpc-js take
+ * ≈ 5 MB of heap that an OTLP/HTTP setup never uses.
+ */
+async function exporters(otel: OtelConfig): Promise<{ spans: SpanExporter; metrics: PushMetricExporter }> {
   const endpoint = otel.endpoint!;
   const common = { headers: otel.headers, timeoutMillis: EXPORT_TIMEOUT_MS };
   if (otel.protocol === "grpc") {
+    const [{ Metadata }, traces, metrics] = await Promise.all([import("@grpc/grpc-js"), import("@opentelemetry/exporter-trace-otlp-grpc"), import("@opentelemetry/exporter-metrics-otlp-grpc")]);
     // gRPC carries the headers as metadata.
     const metadata = new Metadata();
     for (const [name, value] of Object.entries(otel.headers)) metadata.set(name, value);
     const grpc = { url: endpoint, metadata, timeoutMillis: EXPORT_TIMEOUT_MS };
-    return { spans: new GrpcTraceExporter(grpc), metrics: new GrpcMetricExporter(grpc) };
+    return { spans: new traces.OTLPTraceExporter(grpc), metrics: new metrics.OTLPMetricExporter(grpc) };
   }
   if (otel.protocol === "http/json") {
-    return { spans: new JsonTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }), metrics: new JsonMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }) };
+    const [traces, metrics] = await Promise.all([import("@opentelemetry/exporter-trace-otlp-http"), import("@opentelemetry/exporter-metrics-otlp-http")]);
+    return { spans: new traces.OTLPTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }), metrics: new metrics.OTLPMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }) };
   }
-  return { spans: new ProtoTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }), metrics: new ProtoMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }) };
+  const [traces, metrics] = await Promise.all([import("@opentelemetry/exporter-trace-otlp-proto"), import("@opentelemetry/exporter-metrics-otlp-proto")]);
+  return { spans: new traces.OTLPTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }), metrics: new metrics.OTLPMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }) };
 }
 
 /**
@@ -112,7 +112,7 @@ class BoundedExport implements SpanProcessor, SpanExporter {
   }
 }
 
-export function startOtelSdk(otel: OtelConfig, version: string, log: Logger): Tracing {
+export async function startOtelSdk(otel: OtelConfig, version: string, log: Logger): Promise<Tracing> {
   // Export failures arrive through the API's diagnostics; they become warnings, never exceptions in svc's paths.
   diag.setLogger({ error: (m) => log.warn(`opentelemetry: ${m}`), warn: () => {}, info: () => {}, debug: () => {}, verbose: () => {} });
   // One context manager per process (several services in one test process share it); svc passes contexts across
@@ -120,7 +120,7 @@ export function startOtelSdk(otel: OtelConfig, version: string, log: Logger): Tr
   context.setGlobalContextManager(new SyncContextManager());
   const propagator = new W3CTraceContextPropagator();
   const resource = resourceFromAttributes({ ...otel.resourceAttributes, "service.name": otel.serviceName, "service.version": version });
-  const { spans, metrics } = exporters(otel);
+  const { spans, metrics } = await exporters(otel);
   const bounded = new BoundedExport(spans);
   const provider = new BasicTracerProvider({ resource, sampler: sampler(otel), spanProcessors: [bounded] });
   const metricReader = new PeriodicExportingMetricReader({ exporter: metrics, exportIntervalMillis: otel.metricExportIntervalMs, exportTimeoutMillis: Math.min(EXPORT_TIMEOUT_MS, otel.metricExportIntervalMs) });

@@ -36,7 +36,7 @@ for (const preference of ["cumulative", "delta"] as const) {
     // The exporter reads its preference from the environment, as every OTLP exporter does.
     process.env.OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE = preference;
     t.after(() => delete process.env.OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE);
-    const tracing = startOtelSdk(otelConfig(collector.endpoint), "test", createLogger("error"));
+    const tracing = await startOtelSdk(otelConfig(collector.endpoint), "test", createLogger("error"));
     t.after(() => tracing.shutdown());
     assert.equal(tracing.metricReader?.shareable, preference === "cumulative", "one reader for both only with cumulative figures");
 
