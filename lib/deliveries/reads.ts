@@ -56,17 +56,20 @@ export const COUNT_CAP = 10_000;
 
 const COLUMNS = `id, namespace, webhook_id, event_id, subscription_id, status, attempt_count, next_attempt_at, request_body, response_code,
   response_body, error_category, error_message, template_error, created_at, updated_at, completed_at, envelope_attempt, envelope_at,
-  envelope.event_name as envelope_event_name, envelope.payload_json as envelope_payload_json,
   case when status in ('pending', 'retrying') then coalesce(
     (select 'webhook paused: ' || w.paused_reason from webhooks w
       where w.id = deliveries.webhook_id and not w.active and w.paused_by in ('gone', 'auto_disabled')),
     (select format('endpoint circuit open since %s: %s; next probe at %s', to_json(h.circuit_opened_at) #>> '{}', h.circuit_reason, to_json(h.circuit_probe_at) #>> '{}')
        from webhook_health h where h.webhook_id = deliveries.webhook_id and h.circuit_opened_at is not null)) end as held_reason`;
 
-/** Deliveries with what their standard envelope is rebuilt from (migration 10): one primary-key probe of `events`. */
-const FROM = `deliveries left join lateral (
-    select e.event_name, e.payload::text as payload_json from events e where e.id = deliveries.event_id and deliveries.envelope_attempt is not null
-  ) envelope on true`;
+/**
+ * The deliveries `rows` selects (COLUMNS of `deliveries`), with what their standard envelope is rebuilt from
+ * (migration 10): one primary-key probe of `events` each, made after `rows` is cut to its page, so a filter that
+ * sorts thousands of rows never reads their payloads.
+ */
+const withEnvelopes = (rows: string) => `select d.*, e.event_name as envelope_event_name, e.payload::text as envelope_payload_json
+    from (${rows}) d left join events e on e.id = d.event_id and d.envelope_attempt is not null
+   order by d.created_at desc, d.id desc`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -126,7 +129,7 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
 
 export async function getDelivery(db: Db, namespace: string, id: string): Promise<Delivery> {
   if (!isUuid(id)) throw invalid("delivery_id must be a UUID");
-  const { rows } = await db.query<DeliveryRow>(`select ${COLUMNS} from ${FROM} where id = $1 and namespace = $2`, [id, namespace]);
+  const { rows } = await db.query<DeliveryRow>(withEnvelopes(`select ${COLUMNS} from deliveries where id = $1 and namespace = $2`), [id, namespace]);
   if (!rows[0]) throw notFound(`delivery ${id} not found in namespace "${namespace}"`);
   return toDelivery(rows[0]);
 }
@@ -145,7 +148,7 @@ export async function listDeliveries(db: Db, namespace: string | undefined, filt
   const w = where(namespace, filter);
   const n = w.values.length;
   const [list, count] = await Promise.all([
-    db.query(`select ${COLUMNS} from ${FROM} where ${w.sql} order by created_at desc, id desc limit $${n + 1} offset $${n + 2}`, [...w.values, page.limit, page.offset]),
+    db.query(withEnvelopes(`select ${COLUMNS} from deliveries where ${w.sql} order by created_at desc, id desc limit $${n + 1} offset $${n + 2}`), [...w.values, page.limit, page.offset]),
     db.query(`select count(*)::int as n from (select 1 from deliveries where ${w.sql} limit ${COUNT_CAP + 1}) x`, w.values),
   ]);
   return { deliveries: list.rows.map(toDelivery), total: count.rows[0].n };
