@@ -76,6 +76,18 @@ export class EventInserter {
   }
 }
 
+/**
+ * The insert of the events of `input`, for a condition to be added. Events without an idempotency key are inserted
+ * apart from those with one: ON CONFLICT makes every row a speculative insertion, confirmed by a WAL record of its
+ * own (48 bytes an event), and a key-less event cannot conflict.
+ */
+const INSERT_EVENTS = `insert into events (id, namespace, event_name, event_version, payload, metadata, labels, idempotency_key, schema_valid, warnings, expires_at, traceparent, fanned_out_at)
+             select id, namespace, event_name, event_version, payload::jsonb, metadata, labels, idempotency_key, schema_valid, warnings,
+                    case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end, traceparent, now()
+               from input
+              -- The namespace is checked by the write itself: one deleted a moment ago, by any instance, takes nothing.
+              where exists (select 1 from namespaces n where n.name = input.namespace)`;
+
 /** Inserts a batch in one statement; an idempotency key that exists already yields the first event's id. */
 export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted[]> {
   // One JSON parameter: payloads travel as JSON strings, escaped natively instead of by pg's array encoder.
@@ -89,15 +101,15 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted
     text: `with input as (
              select * from json_to_recordset($1::json)
                as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb, idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int, traceparent text)
-           ), inserted as (
-             insert into events (id, namespace, event_name, event_version, payload, metadata, labels, idempotency_key, schema_valid, warnings, expires_at, traceparent, fanned_out_at)
-             select id, namespace, event_name, event_version, payload::jsonb, metadata, labels, idempotency_key, schema_valid, warnings,
-                    case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end, traceparent, now()
-               from input
-              -- The namespace is checked by the write itself: one deleted a moment ago, by any instance, takes nothing.
-              where exists (select 1 from namespaces n where n.name = input.namespace)
+           ), fresh as (
+             ${INSERT_EVENTS} and idempotency_key is null
+             returning id
+           ), keyed as (
+             ${INSERT_EVENTS} and idempotency_key is not null
              on conflict (namespace, idempotency_key) where idempotency_key is not null do nothing
              returning id
+           ), inserted as (
+             select id from fresh union all select id from keyed
            ), queued as (
              ${enqueueFanOutSql("inserted")}
            ), wake as (${notifySql("events")})

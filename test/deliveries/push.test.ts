@@ -76,17 +76,23 @@ test("a known idempotency id returns the first event with duplicate=true and cre
   await svc().rpc("EventService", "RegisterEvent", { name: event });
   await svc().rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: [event] });
   const id = unique("key");
-  const results = await Promise.all(Array.from({ length: 25 }, () => svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { n: 1 }, id })));
+  // Pushes without a key share the batches (they are inserted apart from keyed ones): each is its own event.
+  const [results, keyless] = await Promise.all([
+    Promise.all(Array.from({ length: 25 }, () => svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { n: 1 }, id }))),
+    Promise.all(Array.from({ length: 25 }, (_, n) => svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { n } }))),
+  ]);
+  assert.equal(new Set(keyless.map((r) => r.event_id)).size, 25);
+  assert.ok(keyless.every((r) => !r.duplicate && !results.some((k) => k.event_id === r.event_id)));
   const ids = new Set(results.map((r) => r.event_id));
   assert.equal(ids.size, 1);
   assert.equal(results.filter((r) => !r.duplicate).length, 1);
   const again = await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { n: 2 }, id });
   assert.deepEqual([again.event_id, again.duplicate], [[...ids][0], true]);
-  await hook.waitForRequests(1);
+  await hook.waitForRequests(26);
   await new Promise((r) => setTimeout(r, 500));
-  assert.equal(hook.requests.length, 1);
+  assert.equal(hook.requests.length, 26);
   const reports = await svc().rpc("EventService", "ListEventReports", { namespace: "default", eventName: event });
-  assert.equal(reports.events.length, 1);
+  assert.equal(reports.events.length, 26);
 });
 
 test("the same idempotency id in another namespace is a different event", async () => {
