@@ -150,8 +150,7 @@ async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, 
     if (transform.ok) {
       body = transform.body;
       rendered = true;
-    }
-    else if (subscription.onTransformError === "fallback") templateError = transform.error;
+    } else if (subscription.onTransformError === "fallback") templateError = transform.error;
     else return failedBeforeSending(claim, target, "template_error", transform.error, false, { templateError: transform.error });
   }
   if (target.secretError) return failedBeforeSending(claim, target, "unknown", target.secretError, true);
