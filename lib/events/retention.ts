@@ -61,7 +61,10 @@ export async function purgeOldEvents(db: Db, retentionDays: number, options: { d
         const { rows } = await db.query({
           name: "retention.events",
           text: `with old as (
-                   select id from events where namespace = $1 and created_at < $2 order by created_at limit $3 for update skip locked
+                   -- Never an event still waiting for fan-out: its deliveries may be being born (fan-out reads the
+                   -- event without a lock; the queue row is there until they are committed).
+                   select id from events where namespace = $1 and created_at < $2 and id not in (select event_id from fanout_queue)
+                    order by created_at limit $3 for update skip locked
                  ), gone as (
                    delete from deliveries where event_id in (select id from old) returning id, namespace, status
                  ), attempts as (delete from delivery_attempts a using gone where a.delivery_id = gone.id),

@@ -48,10 +48,10 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
              -- = any(array(…)): always index lookups; a join to the CTE may be planned as a scan of the whole table.
              delete from fanout_queue where seq = any(array(select seq from queued))
            ), fresh as (
-             -- Locked against a concurrent purge, so no delivery is born for an event deleted meanwhile.
+             -- Not locked: retention never takes an event that still has a queue row (lib/events/retention.ts), and
+             -- this statement's own delete of that row is not visible to it until the deliveries are committed.
              select id, namespace, event_name, labels, expires_at, payload, traceparent from events
               where id = any(array(select event_id from queued))
-                for key share
            ), legacy as (
              -- Events pushed by the version before the queue, during a rolling upgrade: claimed and marked on the
              -- row, as that version does, so the two never fan out the same event.
