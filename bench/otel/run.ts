@@ -4,7 +4,7 @@
 // modes so machine noise falls on all alike; the goal is ≤ 10 % lost with export on. Besides the rates it reports
 // the server's CPU time per push and per delivery (from /proc) once the process is warm, which a shared, busy
 // machine disturbs far less than throughput.
-//   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_PROCESSES, BENCH_DATABASE_URL)
+//   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_PROCESSES, BENCH_WARM_SECONDS, BENCH_DATABASE_URL)
 import { Pool } from "undici";
 import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, fmt, forkTs, hammerCount, progress, receiverScript, rpc, startSvc, takeTurns, waitForCount } from "../lib/harness.ts";
 
@@ -16,6 +16,8 @@ const PUSH_TURNS = 10;
 /** Servers per mode in the push phase: two processes of one build differ by up to ≈ 10 % in CPU per push (what
  * V8 compiled, where things landed), as much as the overhead measured, so each mode's figure sums several. */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
+/** How long every server is warmed before the push phase is measured: several metric export intervals. */
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 30);
 const CONCURRENCY = 64;
 const headers = { "content-type": "application/json", "x-api-key": API_KEY };
 
@@ -49,7 +51,21 @@ async function pushes(): Promise<Record<Mode, Figure>> {
   try {
     const body = JSON.stringify({ namespace: "default", event: "bench.push", payload: { order: 42, items: [1, 2, 3] } });
     const make = () => ({ path: "/webhook.EventService/PushEvent", body });
-    for (const svc of servers) await hammerCount(svc.url, WARMUP * 2, CONCURRENCY, make, headers);
+    // Warm for a while, not only for a count: the first OTLP exports (metrics every 5 s) deoptimise the server's
+    // hottest stream code (node's http client shares it with the server; --trace-deopt shows "wrong map" in
+    // Readable.read, OutgoingMessage and the like), and V8 takes several export intervals to settle. Right after
+    // 10,000 pushes a server with the SDK loaded and no span code run cost 7–20 µs more per push than export off;
+    // after 25 s of pushes, 68 against 69 µs. A server runs for days.
+    const warmUntil = Date.now() + WARM_SECONDS * 1000;
+    await Promise.all(
+      servers.map(async (svc) => {
+        let sent = 0;
+        while (sent < WARMUP * 2 || Date.now() < warmUntil) {
+          await hammerCount(svc.url, 1_000, Math.ceil(CONCURRENCY / servers.length) + 1, make, headers);
+          sent += 1_000;
+        }
+      }),
+    );
     const chunk = Math.max(1_000, Math.round((SECONDS * 2_000) / PUSH_TURNS / PROCESSES));
     const totals = await takeTurns(servers, PUSH_TURNS, chunk, CONCURRENCY, make, headers);
     const sum = { off: { requests: 0, seconds: 0, cpu: 0 }, on: { requests: 0, seconds: 0, cpu: 0 }, sampled: { requests: 0, seconds: 0, cpu: 0 } };
