@@ -51,11 +51,11 @@ async function pushes(): Promise<Record<Mode, Figure>> {
   try {
     const body = JSON.stringify({ namespace: "default", event: "bench.push", payload: { order: 42, items: [1, 2, 3] } });
     const make = () => ({ path: "/webhook.EventService/PushEvent", body });
-    // Warm for a while, not only for a count: the first OTLP exports (metrics every 5 s) deoptimise the server's
-    // hottest stream code (node's http client shares it with the server; --trace-deopt shows "wrong map" in
-    // Readable.read, OutgoingMessage and the like), and V8 takes several export intervals to settle. Right after
-    // 10,000 pushes a server with the SDK loaded and no span code run cost 7–20 µs more per push than export off;
-    // after 25 s of pushes, 68 against 69 µs. A server runs for days.
+    // Warm for a while, not only for a count. Right after 10,000 pushes a server with the SDK loaded and no span
+    // code run cost 7–20 µs more per push than export off, with the server's stream code being deoptimised and
+    // recompiled (--trace-deopt: "wrong map" in Readable.read, OutgoingMessage…; likely the OTLP exporter's http
+    // client, which shares that code, exporting every few seconds); after 25 s of pushes, 68 against 69 µs.
+    // A server runs for days.
     const warmUntil = Date.now() + WARM_SECONDS * 1000;
     await Promise.all(
       servers.map(async (svc) => {
