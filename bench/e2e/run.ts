@@ -12,7 +12,9 @@ import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, cpuTimes, fmt, f
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const RAW_REQUESTS = Number(process.env.BENCH_RAW_REQUESTS ?? 50_000);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 10_000);
+/** Operations before measuring. 10,000 left V8 still compiling: one server measured in batches of 10,000 pushes
+ * settled only from the fourth (126, 80, 88, 71, 71, 74 µs), and after 50,000 a push cost 66 µs against 73–89. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
