@@ -122,3 +122,34 @@ test("a re-push batch is cancelled from its progress bar: it stops, says so and 
   const shown = await batch.innerText();
   assert.match(shown, new RegExp(`${cancelled.processed.toLocaleString("en-US")} of 5,000 processed`));
 });
+
+test("the push page keeps the type from the address and what was typed; a type without a schema leaves the payload as it is", async (t) => {
+  const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" } });
+  const schema = { type: "object", required: ["sku"], properties: { sku: { type: "string" } } };
+  for (const type of [{ name: "stock.free" }, { name: "stock.typed", schema }]) assert.equal((await svc.rest("POST", "/v1/event-types", type)).status, 201);
+  assert.equal((await svc.rest("POST", "/v1/consumers", { name: "depot" })).status, 201);
+  const browser = await launchBrowser(t);
+  const { page, errors } = await openPage(browser);
+  const payload = page.getByLabel("Payload (JSON)");
+  const pushButton = page.getByRole("button", { name: "Push event" });
+
+  // No schema, no sample: the payload stays an empty object and can be pushed as it is.
+  await signInWithMasterKey(page, svc.url, "/consumers/depot/events/new?event=stock.free");
+  await page.getByRole("option", { name: "stock.typed" }).waitFor({ state: "attached" });
+  await page.waitForLoadState("networkidle");
+  assert.equal(await page.getByLabel("Event type").inputValue(), "stock.free", "the type from the address stays chosen once the list has loaded");
+  assert.equal(await payload.inputValue(), "{}");
+  assert.equal(await pushButton.isEnabled(), true);
+
+  // A schema brings its sample; a payload written afterwards is what gets pushed.
+  await page.getByLabel("Event type").selectOption("stock.typed");
+  await waitUntil(async () => (await payload.inputValue()).includes('"sku"'));
+  await payload.fill('{"sku": "A-1"}');
+  await page.waitForLoadState("networkidle");
+  assert.equal(await payload.inputValue(), '{"sku": "A-1"}');
+  await pushButton.click();
+  await page.getByRole("heading", { level: 1, name: "Event", exact: true }).waitFor();
+  const eventId = /events\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  assert.deepEqual((await svc.rest("GET", `/v1/consumers/depot/events/${eventId}`)).body.payload, { sku: "A-1" });
+  assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), [], "no script errors (the 401 is the check before signing in)");
+});
