@@ -74,10 +74,13 @@ async function principalFor(app: AppContext, request: Request, access: "public" 
 }
 
 /** A REST route's handler; through the portal gateway it runs with the portal's grant and its consumer. */
+/** What a handler gets: the app, who called, the request, and the request span's trace context. */
+const requestContext = (app: AppContext, principal: Principal, request: Request): RequestContext => ({ app, principal, request, log: app.log, trace: traceContextOf(request) });
+
 function restHandler(app: AppContext, route: RestRoute) {
   return async (request: IRequest, grant?: PortalGrant) => {
     const principal = grant ? grant.principal : await principalFor(app, request, route.access);
-    const ctx: RequestContext = { app, principal, request, log: app.log, trace: traceContextOf(request) };
+    const ctx = requestContext(app, principal, request);
     const rawParams = decodeParams(request.params);
     if (grant) rawParams.consumer = grant.consumer;
     const params = route.params ? parseInput(route.params, rawParams) : undefined;
@@ -95,7 +98,7 @@ function rawHandler(app: AppContext, route: RawRoute) {
   return async (request: IRequest, grant?: PortalGrant) => {
     const access = route.publicWhen?.(app.config) ? "public" : route.access;
     const principal = grant ? grant.principal : await principalFor(app, request, access);
-    return route.handle(request, { app, principal, request, log: app.log, trace: traceContextOf(request) });
+    return route.handle(request, requestContext(app, principal, request));
   };
 }
 
@@ -103,7 +106,7 @@ function rawHandler(app: AppContext, route: RawRoute) {
 function rpcInvoker(app: AppContext): InvokeRpc {
   return async (route, input, request) => {
     const principal = await principalFor(app, request, "admin");
-    return route.handle(parseInput(route.input, input), { app, principal, request, log: app.log, trace: traceContextOf(request) });
+    return route.handle(parseInput(route.input, input), requestContext(app, principal, request));
   };
 }
 
@@ -114,7 +117,7 @@ function rpcHandler(app: AppContext, route: RpcRoute) {
       throw new AppError("invalid_argument", `RPC requests are Connect (application/json or application/proto), gRPC-Web (application/grpc-web+proto or +json) or gRPC; not ${contentType}`, { httpStatus: 415 });
     }
     const principal = await principalFor(app, request, "admin");
-    const ctx: RequestContext = { app, principal, request, log: app.log, trace: traceContextOf(request) };
+    const ctx = requestContext(app, principal, request);
     const input = parseInput(route.input, await readJsonBody(request, app.config.maxBodyBytes));
     return json(await route.handle(input, ctx));
   };
