@@ -5,7 +5,7 @@
 // number of operations, for svc and for each ceiling, since rates swing with the load of a shared machine. Every
 // process is warmed up first (BENCH_WARMUP operations): a server runs for days, and the first thousands of requests
 // after a start cost up to twice as much while V8 is still compiling the hot paths.
-//   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONCURRENCY)
+//   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONCURRENCY, BENCH_SECONDARY=0)
 import { cpus, loadavg, totalmem } from "node:os";
 import { Pool } from "undici";
 import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, cpuTimes, fmt, forkTs, hammerCount, pct, pgWork, progress, receiverScript, rpc, sleep, startSvc, type PgSnapshot, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
@@ -19,6 +19,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const FANOUT = process.env.BENCH_FANOUT !== "0";
+const SECONDARY = process.env.BENCH_SECONDARY !== "0";
 
 buildForBench();
 const db = await benchDatabase();
@@ -135,13 +136,13 @@ try {
       const per1000 = (x: number) => (x / EVENTS) * 1000;
       const diff = [...calls1]
         .map(([q, w]) => {
-          const before = calls0.get(q) ?? { calls: 0, ms: 0, wal: 0 };
-          return { q, calls: w.calls - before.calls, ms: w.ms - before.ms, wal: w.wal - before.wal };
+          const before = calls0.get(q) ?? { calls: 0, ms: 0, plans: 0, planMs: 0, wal: 0 };
+          return { q, calls: w.calls - before.calls, ms: w.ms - before.ms, plans: w.plans - before.plans, planMs: w.planMs - before.planMs, wal: w.wal - before.wal };
         })
         .filter((d) => d.calls > 0)
         .sort((a, b) => b.ms - a.ms);
-      line(`    per 1,000 events: calls, execution ms, WAL KiB — statement (by execution time)`);
-      for (const d of diff.slice(0, 15)) line(`    ${fmt(per1000(d.calls), 1).padStart(7)} ${fmt(per1000(d.ms), 1).padStart(8)} ms ${fmt(per1000(d.wal) / 1024, 1).padStart(8)} KiB  ${d.q}`);
+      line(`    per 1,000 events: calls, execution ms, plans, planning ms, WAL KiB — statement (by execution time)`);
+      for (const d of diff.slice(0, 15)) line(`    ${fmt(per1000(d.calls), 1).padStart(7)} ${fmt(per1000(d.ms), 1).padStart(8)} ms ${fmt(per1000(d.plans), 1).padStart(7)} ${fmt(per1000(d.planMs), 1).padStart(7)} ms ${fmt(per1000(d.wal) / 1024, 1).padStart(8)} KiB  ${d.q}`);
       // What that WAL is made of: record kinds, and whole-page images (written at a page's first change after a checkpoint).
       const kinds = await db.walRecords(u0.pg.walLsn, u1.pg.walLsn);
       if (kinds.length) {
@@ -150,63 +151,74 @@ try {
       }
     }
 
-    // Push → receiver latency at a fixed 1,000 events/s, same server.
-    progress("latency at 1,000/s");
-    await ask(receiver.child, "reset");
-    const latencyPool = new Pool(svc.url, { connections: 32 });
-    const rate = 1000;
-    const total = rate * LATENCY_SECONDS;
-    const t0 = performance.now();
-    const inflight: Promise<unknown>[] = [];
-    for (let i = 0; i < total; i++) {
-      const wait = t0 + (i * 1000) / rate - performance.now();
-      if (wait > 1) await sleep(wait);
-      const body = `{"namespace":"default","event":"bench.latency","payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
-      inflight.push(latencyPool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body }).then((r) => r.body.arrayBuffer()));
-    }
-    await Promise.all(inflight);
-    await latencyPool.close();
-    const lat = await settle(total, 60_000);
-    const steady = lat.latenciesMs.slice(rate);
-    const p50 = pct(steady, 50);
-    const p99 = pct(steady, 99);
-    line(`push→receiver at 1,000/s:      p50 ${fmt(p50, 2)} ms, p99 ${fmt(p99, 2)} ms   targets p50 ≤ 5 ms, p99 ≤ 25 ms   (lost ${lat.lost}, duplicates ${lat.duplicates} of ${fmt(total)})`);
-    await svc.stop();
-    svc = undefined;
+    // The secondary lines (latency, API-only, drain) can be skipped while iterating on the headline (BENCH_SECONDARY=0).
+    let p50 = NaN, p99 = NaN;
+    let apiRate = NaN, apiCpu = NaN, drainRate = NaN, drainCpu = NaN;
+    if (SECONDARY) {
+      // Push → receiver latency at a fixed 1,000 events/s, same server.
+      progress("latency at 1,000/s");
+      await ask(receiver.child, "reset");
+      const latencyPool = new Pool(svc.url, { connections: 32 });
+      const rate = 1000;
+      const total = rate * LATENCY_SECONDS;
+      const t0 = performance.now();
+      const inflight: Promise<unknown>[] = [];
+      for (let i = 0; i < total; i++) {
+        const wait = t0 + (i * 1000) / rate - performance.now();
+        if (wait > 1) await sleep(wait);
+        const body = `{"namespace":"default","event":"bench.latency","payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
+        inflight.push(latencyPool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body }).then((r) => r.body.arrayBuffer()));
+      }
+      await Promise.all(inflight);
+      await latencyPool.close();
+      const lat = await settle(total, 60_000);
+      const steady = lat.latenciesMs.slice(rate);
+      p50 = pct(steady, 50);
+      p99 = pct(steady, 99);
+      line(`push→receiver at 1,000/s:      p50 ${fmt(p50, 2)} ms, p99 ${fmt(p99, 2)} ms   targets p50 ≤ 5 ms, p99 ≤ 25 ms   (lost ${lat.lost}, duplicates ${lat.duplicates} of ${fmt(total)})`);
+      await svc.stop();
+      svc = undefined;
 
-    // Secondary: an API-only instance (workers off) — the pushes wait as a backlog for the drain below.
-    progress("API-only pushes");
-    svc = await startSvc(databaseUrl, { SVC_WORKERS: "false" });
-    const aCold = await snapshot(svc.child.pid!);
-    await hammerCount(svc.url, WARMUP, CONCURRENCY, push, headers);
-    const a0 = await snapshot(svc.child.pid!);
-    const apiColdCpu = work(aCold, a0, WARMUP).cpu;
-    const api = await hammerCount(svc.url, EVENTS, CONCURRENCY, push, headers);
-    const aw = work(a0, await snapshot(svc.child.pid!), EVENTS);
-    await svc.stop();
-    svc = undefined;
-    line(`api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push (${fmt(aw.systemShare * 100)} % system; ceiling ${fmt(cw.cpu)}, target ≤ 70; ${fmt(apiColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ${pgLine(aw)}`);
+      // Secondary: an API-only instance (workers off) — the pushes wait as a backlog for the drain below.
+      progress("API-only pushes");
+      svc = await startSvc(databaseUrl, { SVC_WORKERS: "false" });
+      const aCold = await snapshot(svc.child.pid!);
+      await hammerCount(svc.url, WARMUP, CONCURRENCY, push, headers);
+      const a0 = await snapshot(svc.child.pid!);
+      const apiColdCpu = work(aCold, a0, WARMUP).cpu;
+      const api = await hammerCount(svc.url, EVENTS, CONCURRENCY, push, headers);
+      const aw = work(a0, await snapshot(svc.child.pid!), EVENTS);
+      await svc.stop();
+      svc = undefined;
+      apiRate = api.rate;
+      apiCpu = aw.cpu;
+      line(`api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push (${fmt(aw.systemShare * 100)} % system; ceiling ${fmt(cw.cpu)}, target ≤ 70; ${fmt(apiColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ${pgLine(aw)}`);
 
-    // Secondary: drain that backlog (fan-out and delivery) after a restart with workers on.
-    progress("backlog drain");
-    await ask(receiver.child, "reset");
-    const backlog = EVENTS + WARMUP;
-    svc = await startSvc(databaseUrl);
-    const started = await snapshot(svc.child.pid!);
-    // CPU per delivery is taken over the part of the backlog delivered once the process is warm.
-    await waitForCount(receiver.child, WARMUP, 300_000);
-    const d0 = await snapshot(svc.child.pid!);
-    const warmFrom = (await ask<ReceiverStats>(receiver.child, "stats")).count;
-    const drained = await settle(backlog, 300_000);
-    const dw = work(d0, await snapshot(svc.child.pid!), backlog - warmFrom);
-    const drainColdCpu = work(started, d0, warmFrom).cpu;
-    const drainRate = backlog / ((drained.lastAt - (performance.timeOrigin + started.at)) / 1000);
-    line(`backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery incl. fan-out (${fmt(dw.systemShare * 100)} % system; ceiling ${fmt(rawCpu)}, target ≤ 120; ${fmt(drainColdCpu)} µs for the first ${fmt(warmFrom)} after start)   ${pgLine(dw)}   lost ${drained.lost}, duplicates ${drained.duplicates}`);
-    if (round < ROUNDS || !FANOUT) {
+      // Secondary: drain that backlog (fan-out and delivery) after a restart with workers on.
+      progress("backlog drain");
+      await ask(receiver.child, "reset");
+      const backlog = EVENTS + WARMUP;
+      svc = await startSvc(databaseUrl);
+      const started = await snapshot(svc.child.pid!);
+      // CPU per delivery is taken over the part of the backlog delivered once the process is warm.
+      await waitForCount(receiver.child, WARMUP, 300_000);
+      const d0 = await snapshot(svc.child.pid!);
+      const warmFrom = (await ask<ReceiverStats>(receiver.child, "stats")).count;
+      const drained = await settle(backlog, 300_000);
+      const dw = work(d0, await snapshot(svc.child.pid!), backlog - warmFrom);
+      const drainColdCpu = work(started, d0, warmFrom).cpu;
+      drainRate = backlog / ((drained.lastAt - (performance.timeOrigin + started.at)) / 1000);
+      drainCpu = dw.cpu;
+      line(`backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery incl. fan-out (${fmt(dw.systemShare * 100)} % system; ceiling ${fmt(rawCpu)}, target ≤ 120; ${fmt(drainColdCpu)} µs for the first ${fmt(warmFrom)} after start)   ${pgLine(dw)}   lost ${drained.lost}, duplicates ${drained.duplicates}`);
+    } else {
       await svc.stop();
       svc = undefined;
     }
-    rounds.push({ rawRate: raw.rate, rawCpu, insertRate: insert.rate, insertCpu: cw.cpu, userPushRate: pushed.rate, userDeliveryRate, userCpuPerEvent: uw.cpu, p50, p99, apiPushRate: api.rate, apiCpuPerPush: aw.cpu, drainRate, drainCpuPerDelivery: dw.cpu });
+    if (svc && (round < ROUNDS || !FANOUT)) {
+      await svc.stop();
+      svc = undefined;
+    }
+    rounds.push({ rawRate: raw.rate, rawCpu, insertRate: insert.rate, insertCpu: cw.cpu, userPushRate: pushed.rate, userDeliveryRate, userCpuPerEvent: uw.cpu, p50, p99, apiPushRate: apiRate, apiCpuPerPush: apiCpu, drainRate, drainCpuPerDelivery: drainCpu });
   }
 
   const m = (k: keyof Round) => median(rounds.map((r) => r[k]));

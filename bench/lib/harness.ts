@@ -175,6 +175,9 @@ export async function waitForCount(receiver: ChildProcess, count: number, timeou
 export interface StatementWork {
   calls: number;
   ms: number;
+  /** Planning: how often the statement was planned (custom plans; a generic plan is made once) and the time it took. */
+  plans: number;
+  planMs: number;
   wal: number;
 }
 
@@ -241,7 +244,7 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
     // pg_stat_statements counts the statements (≈ round trips) and WAL each phase costs.
-    embedded = await startEmbeddedPostgres({ dir: ".svc/bench-postgres", log: createLogger("warn"), database: "postgres", settings: ["shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=top"] });
+    embedded = await startEmbeddedPostgres({ dir: ".svc/bench-postgres", log: createLogger("warn"), database: "postgres", settings: ["shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=top", "pg_stat_statements.track_planning=on"] });
     serverUrl = embedded.adminUrl;
   }
   const dbName = `svc_bench_${Date.now()}`;
@@ -267,11 +270,11 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
     async pgCalls() {
       if (!statementsLoaded) return new Map();
       const { rows } = await admin.query(
-        `select regexp_replace(left(query, 140), '\\s+', ' ', 'g') as q, sum(calls)::float8 as calls, sum(total_exec_time)::float8 as ms, sum(wal_bytes)::float8 as wal
+        `select regexp_replace(left(query, 140), '\\s+', ' ', 'g') as q, sum(calls)::float8 as calls, sum(total_exec_time)::float8 as ms, sum(total_plan_time)::float8 as plan_ms, sum(plans)::float8 as plans, sum(wal_bytes)::float8 as wal
            from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 group by 1`,
         [dbName],
       );
-      return new Map(rows.map((r) => [r.q as string, { calls: r.calls as number, ms: r.ms as number, wal: r.wal as number }]));
+      return new Map(rows.map((r) => [r.q as string, { calls: r.calls as number, ms: r.ms as number, plans: r.plans as number, planMs: r.plan_ms as number, wal: r.wal as number }]));
     },
     /** The cluster's WAL between two positions by record kind (empty without pg_walinspect). */
     async walRecords(from, to) {
