@@ -1,4 +1,5 @@
-# svc — multi-stage image: build with the full toolchain, ship only the bundle and the migrations.
+# svc — multi-stage image: build with the full toolchain, ship only the bundle (with the one native addon it loads,
+# in dist/node_modules) and the migrations.
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./

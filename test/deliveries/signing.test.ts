@@ -32,12 +32,21 @@ test("node:crypto verifies our Ed25519 signature with the public key as reads re
   assert.equal(verify(null, Buffer.from(`msg_x.1700000001.${body}`), publicKey, Buffer.from(sig.slice(4), "base64")), false);
 });
 
-test("the Ed25519 signature equals the one @noble/ed25519 computes from the same seed", () => {
-  const keys = generateEd25519Keypair();
-  assert.deepEqual(Buffer.from(ed.getPublicKey(keys.seed)), keys.publicKey);
-  const headers = signatureHeaders({ hmacKey: null, ed25519: ed25519KeyFromSeed(keys.seed) }, "msg_1", 5, "x")!;
-  const noble = Buffer.from(ed.sign(Buffer.from("msg_1.5.x"), keys.seed)).toString("base64");
-  assert.equal(headers["webhook-signature"], `v1a,${noble}`);
+test("the Ed25519 signature equals the one @noble/ed25519 computes from the same seed, with libsodium and with node:crypto", () => {
+  for (let i = 0; i < 20; i++) {
+    const keys = generateEd25519Keypair();
+    assert.deepEqual(Buffer.from(ed.getPublicKey(keys.seed)), keys.publicKey);
+    const body = JSON.stringify({ i, note: "ünïcode ".repeat(i * 10) });
+    const noble = Buffer.from(ed.sign(Buffer.from(`msg_${i}.5.${body}`), keys.seed)).toString("base64");
+    for (const using of ["sodium", "node"] as const) {
+      const headers = signatureHeaders({ hmacKey: null, ed25519: ed25519KeyFromSeed(keys.seed, using) }, `msg_${i}`, 5, body)!;
+      assert.equal(headers["webhook-signature"], `v1a,${noble}`, using);
+    }
+  }
+});
+
+test("deliveries are signed with libsodium where its addon loads (here: this platform's prebuilt one)", () => {
+  assert.ok("sodium" in ed25519KeyFromSeed(generateEd25519Keypair().seed));
 });
 
 test("a webhook with both carries both signatures, space-separated, HMAC first", () => {
