@@ -7,7 +7,7 @@
 // (push→receiver latency). They are ordinary leased rows: if the worker dies, the lease runs out and any worker
 // claims them again.
 import type { Db } from "../db/pool.ts";
-import { LEASE_MARGIN_SECONDS, toClaimed, type Claimed, type ClaimedRow } from "../deliveries/queue.ts";
+import { LEASE_MARGIN_SECONDS, type Claimed } from "../deliveries/queue.ts";
 import type { EventData } from "../deliveries/targets.ts";
 import { notifySql } from "../queue/signals.ts";
 import { COUNTER_SHARDS } from "../stats/counters.ts";
@@ -95,20 +95,63 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
            ), wake as (
              ${notifySql("deliveries")} where exists (select 1 from candidates where not taken)
            )
-           select (select count(*)::int from claimed) as events, (select count(*)::int from queued) + (select count(*)::int from legacy) as taken,
-                  (select count(*)::int from matched) as deliveries, (select count(*) from wake) as woke,
-                  (select coalesce(json_agg(json_build_object('id', id, 'namespace', namespace, 'event_id', event_id, 'webhook_id', webhook_id,
-                     'subscription_id', subscription_id, 'attempt_count', 1, 'previous_status', 'pending', 'expires_at', expires_at, 'rate_limited_since', null,
-                     'webhook_version', webhook_version, 'subscription_version', subscription_version, 'timeout_seconds', timeout_seconds)), '[]'::json)
-                     from candidates where taken) as claimed,
-                  (select coalesce(json_agg(json_build_object('id', c.id, 'event_name', c.event_name, 'payload', c.payload::text, 'traceparent', c.traceparent)), '[]'::json)
-                     from claimed c where exists (select 1 from candidates k where k.event_id = c.id and k.taken)) as claimed_events,
-                  (select coalesce(json_agg(c.traceparent), '[]'::json) from claimed c where c.traceparent is not null) as traceparents`,
+           -- One summary row, then one row per event some delivery was born claimed for, its payload as a plain text
+           -- column: aggregated into JSON, every payload was escaped by PostgreSQL and unescaped again by JSON.parse.
+           -- The claimed deliveries travel grouped by subscription (what they share is sent once), not as one object
+           -- of a dozen keys each: the two measured ≈ 15–20 µs per event of the statement, the database's and ours.
+           select json_build_object(
+                    'events', (select count(*) from claimed),
+                    'taken', (select count(*) from queued) + (select count(*) from legacy),
+                    'deliveries', (select count(*) from matched),
+                    'woke', (select count(*) from wake),
+                    'claimed', (select coalesce(json_agg(g), '[]'::json) from (
+                       select webhook_id, subscription_id, namespace, expires_at, webhook_version, subscription_version, timeout_seconds,
+                              json_agg(json_build_array(id, event_id)) as deliveries
+                         from candidates where taken group by 1, 2, 3, 4, 5, 6, 7) g),
+                    'traceparents', (select coalesce(json_agg(c.traceparent), '[]'::json) from claimed c where c.traceparent is not null)
+                  ) as summary, null::uuid as id, null::text as event_name, null::text as payload, null::text as traceparent
+           union all
+           select null, c.id, c.event_name, c.payload::text, c.traceparent
+             from claimed c where exists (select 1 from candidates k where k.event_id = c.id and k.taken)`,
     values: [limit, Math.floor(Math.random() * COUNTER_SHARDS), preClaim?.max ?? 0, preClaim?.leaseToken ?? null, JSON.stringify(preClaim?.room ?? {}), preClaim?.perWebhook ?? 0],
   });
-  const claimed = (rows[0].claimed as ClaimedRow[]).map((r) => toClaimed({ ...r, expires_at: r.expires_at ? new Date(r.expires_at) : null }));
-  const claimedEvents = new Map<string, EventData>(
-    (rows[0].claimed_events as { id: string; event_name: string; payload: string; traceparent: string | null }[]).map((e) => [e.id, { id: e.id, eventName: e.event_name, payloadJson: e.payload, traceparent: e.traceparent }]),
-  );
-  return { events: rows[0].events, taken: rows[0].taken, deliveries: rows[0].deliveries, claimed, claimedEvents, traceparents: rows[0].traceparents };
+  const summary = rows.find((r) => r.summary !== null)!.summary as FanOutSummary;
+  const claimedEvents = new Map<string, EventData>();
+  for (const r of rows) if (r.summary === null) claimedEvents.set(r.id, { id: r.id, eventName: r.event_name, payloadJson: r.payload, traceparent: r.traceparent });
+  return { events: summary.events, taken: summary.taken, deliveries: summary.deliveries, claimed: bornClaimed(summary.claimed), claimedEvents, traceparents: summary.traceparents };
+}
+
+interface FanOutSummary {
+  events: number;
+  taken: number;
+  deliveries: number;
+  claimed: ClaimedGroup[];
+  traceparents: string[];
+}
+
+/** Deliveries born claimed for one subscription (and expiry): [delivery id, event id] pairs. */
+interface ClaimedGroup {
+  webhook_id: string;
+  subscription_id: string;
+  namespace: string;
+  expires_at: string | null;
+  webhook_version: number;
+  subscription_version: number;
+  timeout_seconds: number;
+  deliveries: [string, string][];
+}
+
+/** Claims as the claim statement would return them: a first attempt, taken from pending, never rate limited. */
+function bornClaimed(groups: ClaimedGroup[]): Claimed[] {
+  const claims: Claimed[] = [];
+  for (const g of groups) {
+    const expiresAt = g.expires_at ? new Date(g.expires_at) : null;
+    for (const [id, eventId] of g.deliveries) {
+      claims.push({
+        id, namespace: g.namespace, eventId, webhookId: g.webhook_id, subscriptionId: g.subscription_id, attempt: 1, previousStatus: "pending", expiresAt,
+        rateLimitedSince: null, webhookVersion: g.webhook_version, subscriptionVersion: g.subscription_version, timeoutSeconds: g.timeout_seconds, probe: false,
+      });
+    }
+  }
+  return claims;
 }
