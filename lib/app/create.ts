@@ -33,7 +33,7 @@ export function createAppContext(config: Config, db: Db, log: Logger, options: C
     lifecycle: { ready: false, draining: false, startedAt: Date.now() },
     ssrf: createEgressPolicy({ allowedNetworks: config.allowedNetworks, allowPrivateNetworks: config.allowPrivateNetworks }),
     signals,
-    events: { types: new EventTypeCache(db), inserter: new EventInserter(db, () => signals.local("events")) },
+    events: { types: new EventTypeCache(db), inserter: new EventInserter(db, { signals, tracing }) },
     tokens: new TokenVerifier(db, log),
     metrics: new Metrics({ version: VERSION, perConsumer: config.metrics.perConsumer, serviceName: config.otel.serviceName, resourceAttributes: config.otel.resourceAttributes, otlp: tracing.metricReader }),
     tracing,

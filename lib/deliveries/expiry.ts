@@ -16,7 +16,7 @@ export async function expireDeliveries(db: Db, batchSize = 1000): Promise<number
              returning d.namespace
            ), counted as (
              insert into namespace_counters as n (namespace, shard, pending)
-             select namespace, $2, -count(*) from expired group by namespace
+             select namespace, $2, -count(*) from expired group by namespace order by namespace
              on conflict (namespace, shard) do update set pending = n.pending + excluded.pending
            )
            select count(*)::int as n from expired`,

@@ -134,7 +134,7 @@ export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcom
              insert into namespace_counters as n (namespace, shard, successful, failed, pending)
              select namespace, $3, count(*) filter (where status = 'success'), count(*) filter (where status = 'failed'),
                     -count(*) filter (where status in ('success', 'failed', 'expired'))
-               from updated where status in ('success', 'failed', 'expired') group by namespace
+               from updated where status in ('success', 'failed', 'expired') group by namespace order by namespace
              on conflict (namespace, shard) do update
                set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
            ), attempts as (

@@ -1,8 +1,14 @@
 // Group commit for pushes: pushes that arrive while an insert is running wait and go into the next one, so under
-// load one statement (and one NOTIFY) carries hundreds of events, and under no load a push waits for nobody.
+// load one statement (and one NOTIFY) carries hundreds of events, and under no load a push waits for nobody. On an
+// instance that delivers, the same statement fans the events out and hands the deliveries to its worker.
 import type { Db } from "../db/pool.ts";
-import { enqueueFanOutSql } from "../fanout/fanout.ts";
-import { notifySql } from "../queue/signals.ts";
+import type { Claimed } from "../deliveries/queue.ts";
+import type { EventData } from "../deliveries/targets.ts";
+import { claimedEventRowsSql, enqueueFanOutSql, fanOutCtes, fanOutSummarySql, preClaimValues, readFanOut, summaryColumnsSql, type FanOutSummary, type HandOff, type PreClaim } from "../fanout/fanout.ts";
+import { fanOutSpan } from "../fanout/span.ts";
+import { notifySql, type Signals } from "../queue/signals.ts";
+import { randomShard } from "../stats/counters.ts";
+import type { Tracing } from "../telemetry/tracing.ts";
 
 export interface NewEvent {
   id: string;
@@ -35,11 +41,21 @@ export class EventInserter {
   #queue: Pending[] = [];
   #inFlight = 0;
   #scheduled = false;
+  #handOff: HandOff | undefined;
 
   constructor(
     private readonly db: Db,
-    private readonly onInserted: () => void,
+    private readonly deps: { signals: Signals; tracing: Tracing },
   ) {}
+
+  /**
+   * While this instance's delivery worker runs, pushes are fanned out by their own statement and its deliveries
+   * handed to `handOff` (one statement and one commit less per event, no wake-up between push and delivery);
+   * undefined queues them for the fan-out worker of any instance.
+   */
+  fanOutTo(handOff: HandOff | undefined): void {
+    this.#handOff = handOff;
+  }
 
   insert(event: NewEvent): Promise<Inserted> {
     return new Promise((resolve, reject) => {
@@ -66,12 +82,27 @@ export class EventInserter {
   }
 
   async #flush(batch: Pending[]): Promise<void> {
+    const handOff = this.#handOff;
+    const { signals, tracing } = this.deps;
+    const started = tracing.enabled ? Date.now() : 0;
+    let inserted: InsertedBatch;
     try {
-      const results = await insertEvents(this.db, batch.map((p) => p.event));
-      batch.forEach((p, i) => p.resolve(results[i]!));
-      if (results.some((r) => !r.namespaceMissing && !r.duplicate)) this.onInserted();
+      inserted = await insertEvents(this.db, batch.map((p) => p.event), handOff && { preClaim: handOff.preClaim() });
     } catch (err) {
       for (const p of batch) p.reject(err);
+      return;
+    }
+    // Handed over first: the deliveries start while the answers go out.
+    if (inserted.claimed.length) handOff!.adopt(inserted.claimed, inserted.claimedEvents);
+    batch.forEach((p, i) => p.resolve(inserted.results[i]!));
+    if (inserted.unclaimed) signals.local("deliveries");
+    if (inserted.queued) signals.local("events");
+    if (inserted.deliveries && tracing.enabled) {
+      const traceparents = batch.flatMap((p, i) => {
+        const result = inserted.results[i]!;
+        return p.event.traceparent && !result.namespaceMissing && !result.duplicate ? [p.event.traceparent] : [];
+      });
+      fanOutSpan(tracing, started, { events: inserted.events - inserted.queued, deliveries: inserted.deliveries, handedOver: inserted.claimed.length }, traceparents);
     }
   }
 }
@@ -88,35 +119,78 @@ const INSERT_EVENTS = `insert into events (id, namespace, event_name, event_vers
               -- The namespace is checked by the write itself: one deleted a moment ago, by any instance, takes nothing.
               where exists (select 1 from namespaces n where n.name = input.namespace)`;
 
-/** Inserts a batch in one statement; an idempotency key that exists already yields the first event's id. */
-export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted[]> {
-  // One JSON parameter: payloads travel as JSON strings, escaped natively instead of by pg's array encoder.
-  const rows = events.map((e) => ({
-    id: e.id, namespace: e.namespace, event_name: e.eventName, event_version: e.eventVersion, payload: e.payloadJson,
-    metadata: e.metadata, labels: e.labels, idempotency_key: e.idempotencyKey, schema_valid: e.schemaValid, warnings: e.warnings, ttl_seconds: e.ttlSeconds,
-    traceparent: e.traceparent ?? null,
-  }));
-  const { rows: insertedRows } = await db.query({
-    name: "events.insertBatch",
-    text: `with input as (
+/** The events inserted by the batch (CTE `inserted`: id, namespace, event_name, labels, expires_at, payload, traceparent). */
+const INSERTED = `input as (
              select * from json_to_recordset($1::json)
                as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb, idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int, traceparent text)
            ), fresh as (
              ${INSERT_EVENTS} and idempotency_key is null
-             returning id
+             returning id, namespace, event_name, labels, expires_at, payload, traceparent
            ), keyed as (
              ${INSERT_EVENTS} and idempotency_key is not null
              on conflict (namespace, idempotency_key) where idempotency_key is not null do nothing
-             returning id
+             returning id, namespace, event_name, labels, expires_at, payload, traceparent
            ), inserted as (
-             select id from fresh union all select id from keyed
-           ), queued as (
-             ${enqueueFanOutSql("inserted")}
-           ), wake as (${notifySql("events")})
-           select id from inserted, wake`,
-    values: [JSON.stringify(rows)],
-  });
-  const inserted = new Set(insertedRows.map((r) => r.id as string));
+             select * from fresh union all select * from keyed
+           )`;
+
+/**
+ * Most matching subscriptions an event may have to be fanned out by its push's own statement; an event with more
+ * is queued for the fan-out worker, so a push never waits for a wide fan-out.
+ */
+export const INLINE_FAN_OUT_MAX = 16;
+
+export interface InsertedBatch {
+  results: Inserted[];
+  /** Events inserted (neither duplicates nor of a missing namespace). */
+  events: number;
+  /** Events left on the fan-out queue. */
+  queued: number;
+  /** Deliveries the statement created, those born claimed for `fanOut`'s worker, and whether others wait for a claim. */
+  deliveries: number;
+  claimed: Claimed[];
+  /** The events of `claimed`, their payloads as PostgreSQL stores them (jsonb's own spacing and key order). */
+  claimedEvents: Map<string, EventData>;
+  unclaimed: boolean;
+}
+
+/**
+ * Inserts a batch in one statement; an idempotency key that exists already yields the first event's id. With
+ * `fanOut` (this instance delivers) the statement also fans the events out, born claimed within `fanOut`'s room;
+ * without it, or for an event with more than INLINE_FAN_OUT_MAX matches, the event is queued for the fan-out worker.
+ */
+export async function insertEvents(db: Db, events: NewEvent[], fanOut?: { preClaim: PreClaim | undefined }): Promise<InsertedBatch> {
+  // One JSON parameter: payloads travel as JSON strings, escaped natively instead of by pg's array encoder.
+  const input = events.map((e) => ({
+    id: e.id, namespace: e.namespace, event_name: e.eventName, event_version: e.eventVersion, payload: e.payloadJson,
+    metadata: e.metadata, labels: e.labels, idempotency_key: e.idempotencyKey, schema_valid: e.schemaValid, warnings: e.warnings, ttl_seconds: e.ttlSeconds,
+    traceparent: e.traceparent ?? null,
+  }));
+  const { rows } = fanOut
+    ? await db.query({
+        name: "events.insertAndFanOut",
+        text: `with ${INSERTED}, ${fanOutCtes("inserted", { shard: "$2", max: "$3", leaseToken: "$4", room: "$5", perWebhook: "$6" }, `event_matches <= ${INLINE_FAN_OUT_MAX}`)}, queued as (
+                 insert into fanout_queue (event_id) select distinct event_id from pairs where event_matches > ${INLINE_FAN_OUT_MAX} returning event_id
+               ), wake_fanout as (${notifySql("events")} where exists (select 1 from queued))
+               -- A CTE that only reads runs when the statement reads it: the summary counts the NOTIFYs to make them happen.
+               select ${summaryColumnsSql(`'ids', (select coalesce(json_agg(id), '[]'::json) from inserted), 'queued', (select count(*) from queued),
+                        'notified', (select count(*) from wake_fanout), ${fanOutSummarySql}`)}
+               union all
+               -- The payload as stored: the envelope is rebuilt from it on read, so it is what the worker sends.
+               ${claimedEventRowsSql("inserted")}`,
+        values: [JSON.stringify(input), randomShard(), ...preClaimValues(fanOut.preClaim)],
+      })
+    : await db.query({
+        name: "events.insertBatch",
+        text: `with ${INSERTED}, queued as (
+                 ${enqueueFanOutSql("inserted")}
+               ), wake as (${notifySql("events")} where exists (select 1 from inserted))
+               select json_build_object('ids', (select coalesce(json_agg(id), '[]'::json) from inserted), 'queued', (select count(*) from inserted),
+                        'notified', (select count(*) from wake)) as summary`,
+        values: [JSON.stringify(input)],
+      });
+  const fanned = readFanOut<Partial<FanOutSummary> & { ids: string[]; queued: number }>(rows);
+  const inserted = new Set<string>(fanned.summary.ids);
   const missing = events.filter((e) => !inserted.has(e.id));
   const existing = new Map<string, string>();
   const knownNamespaces = new Set<string>();
@@ -131,11 +205,13 @@ export async function insertEvents(db: Db, events: NewEvent[]): Promise<Inserted
     });
     for (const r of found.rows) existing.set(`${r.namespace}\u0000${r.idempotency_key}`, r.id);
   }
-  return events.map((e): Inserted => {
+  const results = events.map((e): Inserted => {
     if (inserted.has(e.id)) return { eventId: e.id, duplicate: false };
     if (!knownNamespaces.has(e.namespace)) return { namespaceMissing: true };
     const id = existing.get(`${e.namespace}\u0000${e.idempotencyKey}`);
     if (!id) throw new Error("an event with this idempotency key vanished while it was being pushed");
     return { eventId: id, duplicate: true };
   });
+  const { queued, deliveries = 0, woke = 0 } = fanned.summary;
+  return { results, events: inserted.size, queued, deliveries, claimed: fanned.claimed, claimedEvents: fanned.claimedEvents, unclaimed: woke > 0 };
 }

@@ -1,7 +1,8 @@
 // Delivery counters per namespace, kept by the writers of delivery state and read without touching deliveries.
 import type { Db } from "../db/pool.ts";
 
-// Each writer adds to a random shard of its namespace, so concurrent writers do not queue on one row.
+// Each writer adds to a random shard of its namespace, so concurrent writers do not queue on one row, and writes its
+// namespaces' rows in namespace order, so two statements never wait for each other's rows in turn (a deadlock).
 export const COUNTER_SHARDS = 8;
 
 export const randomShard = () => Math.floor(Math.random() * COUNTER_SHARDS);
@@ -11,7 +12,7 @@ export const uncountSql = (deleted: string, shardParam: string) => `
   insert into namespace_counters as n (namespace, shard, total, successful, failed, pending)
   select namespace, ${shardParam}, -count(*), -count(*) filter (where status = 'success'), -count(*) filter (where status = 'failed'),
          -count(*) filter (where status in ('pending', 'sending', 'retrying'))
-    from ${deleted} group by namespace
+    from ${deleted} group by namespace order by namespace
   on conflict (namespace, shard) do update
     set total = n.total + excluded.total, successful = n.successful + excluded.successful,
         failed = n.failed + excluded.failed, pending = n.pending + excluded.pending`;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { INLINE_FAN_OUT_MAX } from "../../lib/events/inserter.ts";
 import { purgeOldEvents } from "../../lib/events/retention.ts";
 import { fanOutBatch } from "../../lib/fanout/fanout.ts";
 import { startReceiver } from "../helpers/receiver.ts";
@@ -90,4 +91,43 @@ test("retention never purges an event still waiting for fan-out, even while a fa
   const purged = await purgeOldEvents(db, 30);
   assert.deepEqual([purged.events, purged.deliveries], [1, 1]);
   assert.deepEqual(await left(), { events: 0, deliveries: 0 }, "no delivery outlives its event");
+});
+
+test("an instance that delivers fans a push out in the push's own statement: its deliveries exist when the push answers, none waits on the queue", async (t) => {
+  const svc = await startTestService(t, { workers: true, logLevel: "error" });
+  const receiver = await startReceiver(t);
+  const hooks = [receiver.path("/inline-a"), receiver.path("/inline-b")];
+  await svc.rpc("EventService", "RegisterEvent", { name: "queue.inline" });
+  for (const hook of hooks) await svc.rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: ["queue.inline"] });
+  // Nothing else may fan it out: the fan-out worker is stopped before the push.
+  await svc.workers!.fanout.stop();
+  const { event_id: id } = await svc.rpc("EventService", "PushEvent", { namespace: "default", event: "queue.inline", payload: { inline: true } });
+  const db = svc.app.db;
+  assert.equal((await db.query("select count(*)::int as n from deliveries where event_id = $1", [id])).rows[0].n, 2, "both deliveries were made by the push");
+  assert.equal((await db.query("select count(*)::int as n from fanout_queue where event_id = $1", [id])).rows[0].n, 0);
+  for (const hook of hooks) {
+    const [request] = await hook.waitForRequests(1);
+    assert.equal(JSON.parse(request!.body).event_id, id);
+  }
+  const counted = await db.query("select sum(total)::int as total from namespace_counters where namespace = 'default'");
+  assert.ok(counted.rows[0].total >= 2, "the namespace counters count the deliveries");
+});
+
+test(`an event matching more than ${INLINE_FAN_OUT_MAX} subscriptions is queued for the fan-out worker instead, and reaches every webhook`, async (t) => {
+  const svc = await startTestService(t, { workers: true, logLevel: "error" });
+  const receiver = await startReceiver(t);
+  const ns = `wide-${Math.random().toString(36).slice(2, 8)}`;
+  await svc.rpc("NamespaceService", "CreateNamespace", { name: ns });
+  await svc.rpc("EventService", "RegisterEvent", { name: "queue.wide" });
+  const hooks = Array.from({ length: INLINE_FAN_OUT_MAX + 1 }, (_, i) => receiver.path(`/wide-${i}`));
+  for (const hook of hooks) await svc.rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: hook.url, events: ["queue.wide"] });
+  await svc.workers!.fanout.stop();
+  const { event_id: id } = await svc.rpc("EventService", "PushEvent", { namespace: ns, event: "queue.wide", payload: { wide: true } });
+  const db = svc.app.db;
+  assert.equal((await db.query("select count(*)::int as n from deliveries where event_id = $1", [id])).rows[0].n, 0, "the push made none");
+  assert.equal((await db.query("select count(*)::int as n from fanout_queue where event_id = $1", [id])).rows[0].n, 1, "it waits on the queue");
+  // The fan-out worker's statement, run by hand as the stopped worker would: every webhook gets its delivery.
+  assert.equal((await fanOutBatch(svc.app.queueDb, 100)).deliveries, INLINE_FAN_OUT_MAX + 1);
+  svc.workers!.delivery.poke();
+  for (const hook of hooks) await hook.waitForRequests(1);
 });
