@@ -102,10 +102,13 @@ try {
     const ceilingUrl = `http://127.0.0.1:${ceiling.port}`;
     await hammerCount(ceilingUrl, WARMUP, CONCURRENCY, () => ({ path: "/", body: pushBody }), { "content-type": "application/json" });
     const c0 = await snapshot(ceiling.child.pid!);
+    const ceilingGenerator0 = process.cpuUsage();
     const insert = await hammerCount(ceilingUrl, EVENTS, CONCURRENCY, () => ({ path: "/", body: pushBody }), { "content-type": "application/json" });
+    const ceilingGeneratorUs = process.cpuUsage(ceilingGenerator0);
     const cw = work(c0, await snapshot(ceiling.child.pid!), EVENTS);
+    const ceilingAllCpu = cw.cpu + cw.cpuMicros + (ceilingGeneratorUs.user + ceilingGeneratorUs.system) / EVENTS;
     ceiling.child.kill();
-    line(`ceilings: raw undici ${fmt(raw.rate)} req/s at ${fmt(rawCpu)} µs CPU per request (client);  node:http + 1 INSERT ${fmt(insert.rate)}/s at ${fmt(cw.cpu)} µs CPU per push, ${pgLine(cw)}`);
+    line(`ceilings: raw undici ${fmt(raw.rate)} req/s at ${fmt(rawCpu)} µs CPU per request (client);  node:http + 1 INSERT ${fmt(insert.rate)}/s at ${fmt(cw.cpu)} µs CPU per push, ${pgLine(cw)}; with its load generator ${fmt(ceilingAllCpu)} µs per push, the cores busy ${fmt(((ceilingAllCpu * EVENTS) / (cw.seconds * 1e6 * cpus().length)) * 100)} %`);
 
     // Headline: the user's configuration, pushes and deliveries at the same time.
     progress("user configuration: pushes with deliveries");
@@ -118,17 +121,25 @@ try {
     await ask(receiver.child, "reset");
     const calls0 = await db.pgCalls();
     const u0 = await snapshot(svc.child.pid!);
+    // The other processes on the two cores: this one (the load generator) and the receiver.
+    const generator0 = process.cpuUsage();
+    const receiver0 = cpuMicros(receiver.child.pid!);
     const pushed = await hammerCount(svc.url, EVENTS, CONCURRENCY, push, headers);
     const duringPush = await ask<ReceiverStats>(receiver.child, "stats");
     const uPush = await snapshot(svc.child.pid!);
     const userDone = await settle(EVENTS, 120_000);
     const u1 = await snapshot(svc.child.pid!);
     const uw = work(u0, u1, EVENTS);
+    const generatorUs = process.cpuUsage(generator0);
+    const generatorCpu = (generatorUs.user + generatorUs.system) / EVENTS;
+    const receiverCpu = (cpuMicros(receiver.child.pid!) - receiver0) / EVENTS;
+    const allCpu = uw.cpu + uw.cpuMicros + generatorCpu + receiverCpu;
     const userDeliveryRate = duringPush.count / pushed.seconds;
     const userAll = EVENTS / ((userDone.lastAt - (performance.timeOrigin + u0.at)) / 1000);
     line(`USER CONFIG push events/s:     ${fmt(pushed.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((pushed.rate / insert.rate) * 100, 1)}%   target ≥ 70%   (p50 ${fmt(pct(pushed.latencies, 50), 2)} / p99 ${fmt(pct(pushed.latencies, 99), 2)} ms)`);
     line(`USER CONFIG deliveries/s:      ${fmt(userDeliveryRate).padStart(7)} while pushing, ${fmt(userAll)} to the last   ceiling ${fmt(raw.rate)}   ratio ${fmt((userDeliveryRate / raw.rate) * 100, 1)}%   target ≥ 5,000/s and ≥ 25%`);
     line(`USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (${fmt(uw.systemShare * 100)} % of it system time; its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event while pushing; ${fmt(userColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ceilings ${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`);
+    line(`USER CONFIG CPU of every process: svc ${fmt(uw.cpu)} + PostgreSQL ${fmt(uw.cpuMicros)} + load generator ${fmt(generatorCpu)} + receiver ${fmt(receiverCpu)} = ${fmt(allCpu)} µs per event; the ${cpus().length} cores were busy ${fmt(((allCpu * EVENTS) / (uw.seconds * 1e6 * cpus().length)) * 100)} % of the phase, and fully busy would carry ${fmt((cpus().length * 1e6) / allCpu)} events/s`);
     line(`USER CONFIG lost ${userDone.lost}, duplicates ${userDone.duplicates} of ${fmt(EVENTS)}`);
     if (process.env.BENCH_STATEMENTS) {
       // Which statements the user configuration ran, per 1,000 events.
