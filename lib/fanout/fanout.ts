@@ -48,10 +48,9 @@ export interface HandOff {
   adopt(claims: Claimed[], events: Map<string, EventData>): void;
 }
 
-/** The statement parameters (placeholders such as `$3`) the fan-out CTEs read. */
+/** The placeholders (such as `$3`) of the statement parameters the fan-out CTEs read: a counter shard and a PreClaim. */
 export interface FanOutParams {
   shard: string;
-  /** PreClaim's max, leaseToken, room (JSON) and perWebhook. */
   max: string;
   leaseToken: string;
   room: string;
@@ -179,7 +178,6 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
   const { summary, claimed, claimedEvents } = readFanOut<FanOutSummary & { events: number; taken: number; traceparents: string[] }>(rows);
   return { events: summary.events, taken: summary.taken, deliveries: summary.deliveries, claimed, claimedEvents, traceparents: summary.traceparents };
 }
-
 
 /** Deliveries born claimed for one subscription (and expiry): [delivery id, event id] pairs. */
 export interface ClaimedGroup {
