@@ -7,8 +7,7 @@
 // after a start cost up to twice as much while V8 is still compiling the hot paths.
 //   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONCURRENCY, BENCH_SECONDARY=0)
 import { cpus, loadavg, totalmem } from "node:os";
-import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, cpuTimes, fmt, forkTs, hammerCount, pct, pgWork, progress, receiverScript, rpc, sleep, startSvc, type PgSnapshot, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
+import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, cpuTimes, fmt, forkTs, hammerCount, pct, pgWork, progress, pushAtRate, receiverScript, rpc, sleep, startSvc, type PgSnapshot, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const RAW_REQUESTS = Number(process.env.BENCH_RAW_REQUESTS ?? 50_000);
@@ -169,19 +168,9 @@ try {
       // Push → receiver latency at a fixed 1,000 events/s, same server.
       progress("latency at 1,000/s");
       await ask(receiver.child, "reset");
-      const latencyPool = new Pool(svc.url, { connections: 32 });
       const rate = 1000;
       const total = rate * LATENCY_SECONDS;
-      const t0 = performance.now();
-      const inflight: Promise<unknown>[] = [];
-      for (let i = 0; i < total; i++) {
-        const wait = t0 + (i * 1000) / rate - performance.now();
-        if (wait > 1) await sleep(wait);
-        const body = `{"namespace":"default","event":"bench.latency","payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
-        inflight.push(latencyPool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body }).then((r) => r.body.arrayBuffer()));
-      }
-      await Promise.all(inflight);
-      await latencyPool.close();
+      await pushAtRate(svc.url, { event: "bench.latency", rate, total, connections: 32, headers });
       const lat = await settle(total, 60_000);
       const steady = lat.latenciesMs.slice(rate);
       p50 = pct(steady, 50);

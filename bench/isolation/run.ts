@@ -10,7 +10,7 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 import { cpus, totalmem } from "node:os";
 import pg from "pg";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, buildForBench, fmt, forkTs, pct, progress, receiverScript, rpc, sleep, startSvc, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
+import { API_KEY, ask, benchDatabase, buildForBench, fmt, forkTs, pct, progress, pushAtRate, receiverScript, rpc, sleep, startSvc, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 5_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -96,18 +96,8 @@ async function pushBacklog(svc: Svc, event: string, n: number) {
 /** Pushes healthy events at a fixed rate and returns push→arrival latencies at the receiver. */
 async function healthyLatency(svc: Svc, receiver: ChildProcess): Promise<{ latencies: number[]; delivered: number; sent: number; duplicates: number }> {
   await ask(receiver, "reset");
-  const pool = new Pool(svc.url, { connections: 16 });
   const total = RATE * SECONDS;
-  const t0 = performance.now();
-  const inflight: Promise<unknown>[] = [];
-  for (let i = 0; i < total; i++) {
-    const wait = t0 + (i * 1000) / RATE - performance.now();
-    if (wait > 1) await sleep(wait);
-    const body = `{"namespace":"default","event":"iso.healthy","payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
-    inflight.push(pool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body }).then((r) => r.body.arrayBuffer()));
-  }
-  await Promise.all(inflight);
-  await pool.close();
+  await pushAtRate(svc.url, { event: "iso.healthy", rate: RATE, total, connections: 16, headers });
   // Two healthy webhooks are subscribed: every event arrives twice.
   const stats = await waitForCount(receiver, total * 2, 60_000);
   return { latencies: stats.latenciesMs, delivered: stats.count, sent: total * 2, duplicates: stats.count - stats.distinct };

@@ -123,6 +123,24 @@ async function load(url: string, concurrency: number, more: () => boolean, make:
   return { done: latencies.length, latencies, seconds };
 }
 
+/**
+ * Pushes `total` events of `event` at a fixed `rate` (per second), each stamped with `sent_at` in its payload so the
+ * receiver can tell push→arrival latency; resolves when every push has been answered.
+ */
+export async function pushAtRate(url: string, options: { event: string; rate: number; total: number; connections: number; headers: Record<string, string> }): Promise<void> {
+  const pool = new Pool(url, { connections: options.connections });
+  const t0 = performance.now();
+  const inflight: Promise<unknown>[] = [];
+  for (let i = 0; i < options.total; i++) {
+    const wait = t0 + (i * 1000) / options.rate - performance.now();
+    if (wait > 1) await sleep(wait);
+    const body = `{"namespace":"default","event":${JSON.stringify(options.event)},"payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
+    inflight.push(pool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers: options.headers, body }).then((r) => r.body.arrayBuffer()));
+  }
+  await Promise.all(inflight);
+  await pool.close();
+}
+
 /** Sends for `seconds`, `concurrency` at a time. */
 export async function hammer(url: string, seconds: number, concurrency: number, make: Make, headers: Record<string, string>): Promise<{ rate: number; latencies: number[] }> {
   const deadline = performance.now() + seconds * 1000;
