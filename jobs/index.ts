@@ -34,7 +34,7 @@ export async function startWorkers(app: AppContext, options: WorkerOptions = {})
   const delivery = startDeliveryWorker(app, { drainMs: app.config.shutdownGraceSeconds * 1000, ...options, dispatcherFor: (verifySsl) => (verifySsl ? dispatchers.verified : dispatchers.unverified) });
   const fanout = startFanOutWorker(app, { pollMs: options.pollMs, handOff: delivery });
   // This instance's pushes are fanned out as they are inserted, straight to its own worker.
-  app.events.inserter.fanOutTo(delivery);
+  void app.events.inserter.fanOutTo(delivery);
   const batches = startBatchWorker(app, { pollMs: options.pollMs });
   const scheduler = startScheduler(app, scheduledJobs, options.schedulerTickMs);
   return {
@@ -43,7 +43,8 @@ export async function startWorkers(app: AppContext, options: WorkerOptions = {})
     batches,
     scheduler,
     async stop() {
-      app.events.inserter.fanOutTo(undefined);
+      // Pushes being inserted with a hand-off finish handing over before the delivery worker stops.
+      await app.events.inserter.fanOutTo(undefined);
       await batches.stop();
       await fanout.stop();
       await delivery.stop();

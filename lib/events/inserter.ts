@@ -42,6 +42,8 @@ export class EventInserter {
   #inFlight = 0;
   #scheduled = false;
   #handOff: HandOff | undefined;
+  /** Statements running with a hand-off: their deliveries reach its worker when they end. */
+  #handingOver = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -51,10 +53,12 @@ export class EventInserter {
   /**
    * While this instance's delivery worker runs, pushes are fanned out by their own statement and its deliveries
    * handed to `handOff` (one statement and one commit less per event, no wake-up between push and delivery);
-   * undefined queues them for the fan-out worker of any instance.
+   * undefined queues them for the fan-out worker of any instance. Resolves once no statement that took the previous
+   * hand-off is running, so a worker being stopped receives nothing after it.
    */
-  fanOutTo(handOff: HandOff | undefined): void {
+  async fanOutTo(handOff: HandOff | undefined): Promise<void> {
     this.#handOff = handOff;
+    await Promise.all(this.#handingOver);
   }
 
   insert(event: NewEvent): Promise<Inserted> {
@@ -73,10 +77,13 @@ export class EventInserter {
       while (this.#inFlight < MAX_IN_FLIGHT && this.#queue.length) {
         const batch = this.#queue.splice(0, MAX_BATCH);
         this.#inFlight++;
-        this.#flush(batch).finally(() => {
+        const handsOver = this.#handOff !== undefined;
+        const flushed = this.#flush(batch).finally(() => {
           this.#inFlight--;
+          this.#handingOver.delete(flushed);
           this.#pump();
         });
+        if (handsOver) this.#handingOver.add(flushed);
       }
     });
   }
