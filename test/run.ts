@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { migrate } from "../lib/db/migrate.ts";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/dev/embedded-postgres.ts";
 import { createLogger } from "../lib/log.ts";
@@ -42,7 +42,10 @@ let code = 1;
 try {
   // Leftovers of an interrupted earlier run, then a freshly migrated template.
   await withDatabase(adminUrl, async (client: pg.Client) => {
-    const { rows } = await client.query("select datname from pg_database where datname like 'svc_t_%' or datname = $1", [TEMPLATE_DATABASE]);
+    const { rows } = await client.query(
+      "select datname from pg_database where datname like 'svc_t_%' or datname = $1",
+      [TEMPLATE_DATABASE],
+    );
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
     await client.query(`create database "${TEMPLATE_DATABASE}"`);
   });
@@ -52,10 +55,14 @@ try {
 
   const files = await testFiles("test", filter);
   const concurrency = Number(process.env.TEST_CONCURRENCY ?? 4);
-  code = await run(process.execPath, ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=300000", ...files], {
-    ...process.env,
-    SVC_TEST_ADMIN_URL: adminUrl,
-  });
+  code = await run(
+    process.execPath,
+    ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=300000", ...files],
+    {
+      ...process.env,
+      SVC_TEST_ADMIN_URL: adminUrl,
+    },
+  );
 } finally {
   await embedded?.stop();
 }

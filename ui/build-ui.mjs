@@ -44,7 +44,9 @@ export async function buildUi(out) {
   const scriptsOf = (file, seen = new Set()) => {
     if (seen.has(file)) return seen;
     seen.add(file);
-    for (const i of outputs[file].imports) if (i.kind === "import-statement" && i.path.endsWith(".js")) scriptsOf(join(`${out}/_app`, basename(i.path)), seen);
+    for (const i of outputs[file].imports)
+      if (i.kind === "import-statement" && i.path.endsWith(".js"))
+        scriptsOf(join(`${out}/_app`, basename(i.path)), seen);
     return seen;
   };
   const manifest = {};

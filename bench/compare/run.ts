@@ -6,7 +6,17 @@
 //   node --import tsx bench/compare/run.ts dist/server.js "dist/server.js --single-threaded-gc"
 //   (BENCH_TURNS, BENCH_CHUNK, BENCH_PROCESSES, BENCH_DATABASE_URL; a build directory must sit in the repository's
 //   root, next to migrations/)
-import { API_KEY, benchDatabase, fmt, hammerCount, progress, rpc, startSvc, takeTurns, type Svc } from "../lib/harness.ts";
+import {
+  API_KEY,
+  benchDatabase,
+  fmt,
+  hammerCount,
+  progress,
+  rpc,
+  startSvc,
+  takeTurns,
+  type Svc,
+} from "../lib/harness.ts";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 20);
 /** Processes per variant: two processes of one build differ by up to ≈ 9 % (compilation, placement), so each
@@ -26,7 +36,11 @@ if (variants.length < 2) {
 }
 
 const headers = { "content-type": "application/json", "x-api-key": API_KEY };
-const body = JSON.stringify({ namespace: "default", event: "bench.compare", payload: { order: 42, items: [1, 2, 3], customer: { email: "a@b.c" } } });
+const body = JSON.stringify({
+  namespace: "default",
+  event: "bench.compare",
+  payload: { order: 42, items: [1, 2, 3], customer: { email: "a@b.c" } },
+});
 const make = () => ({ path: "/webhook.EventService/PushEvent", body });
 
 /** startSvc takes the build and the node flags from the environment it reads at each start. */
@@ -65,7 +79,9 @@ try {
   for (const [i, variant] of variants.entries()) {
     const cpu = totals[i]!.cpu / pushes;
     const vs = i === 0 ? "" : `   ${cpu >= base ? "+" : ""}${fmt(((cpu - base) / base) * 100, 1)}% against the first`;
-    console.log(`${variant.label.padEnd(40)} ${fmt(cpu, 1).padStart(6)} µs server CPU per push   ${fmt(pushes / totals[i]!.seconds).padStart(7)} pushes/s   peak RSS ${fmt(totals[i]!.peakRss)} MB${vs}`);
+    console.log(
+      `${variant.label.padEnd(40)} ${fmt(cpu, 1).padStart(6)} µs server CPU per push   ${fmt(pushes / totals[i]!.seconds).padStart(7)} pushes/s   peak RSS ${fmt(totals[i]!.peakRss)} MB${vs}`,
+    );
   }
 } finally {
   await Promise.all(servers.map((svc) => svc.stop()));

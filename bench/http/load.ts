@@ -17,14 +17,37 @@ export interface LoadRequest {
 }
 
 export async function hasWrk(): Promise<boolean> {
-  return exec("wrk", ["--version"]).then(() => true, (err) => /^wrk /.test(String(err.stdout ?? "")));
+  return exec("wrk", ["--version"]).then(
+    () => true,
+    (err) => /^wrk /.test(String(err.stdout ?? "")),
+  );
 }
 
 async function viaWrk(url: string, req: LoadRequest, seconds: number, connections: number): Promise<number> {
   const script = join(tmpdir(), `svc-bench-${process.pid}.lua`);
-  const headers = Object.entries(req.headers ?? {}).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
-  await writeFile(script, [`wrk.method = "${req.method}"`, ...(req.body ? [`wrk.body = ${JSON.stringify(req.body)}`] : []), ...headers].join("\n"));
-  const { stdout } = await exec("taskset", ["-c", "0", "wrk", "-t", "1", "-c", String(connections), "-d", `${seconds}s`, "-s", script, url + req.path]);
+  const headers = Object.entries(req.headers ?? {}).map(
+    ([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`,
+  );
+  await writeFile(
+    script,
+    [`wrk.method = "${req.method}"`, ...(req.body ? [`wrk.body = ${JSON.stringify(req.body)}`] : []), ...headers].join(
+      "\n",
+    ),
+  );
+  const { stdout } = await exec("taskset", [
+    "-c",
+    "0",
+    "wrk",
+    "-t",
+    "1",
+    "-c",
+    String(connections),
+    "-d",
+    `${seconds}s`,
+    "-s",
+    script,
+    url + req.path,
+  ]);
   if (/Non-2xx/.test(stdout)) throw new Error(`non-2xx answers during the benchmark:\n${stdout}`);
   return Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)![1]);
 }
@@ -46,6 +69,12 @@ async function viaUndici(url: string, req: LoadRequest, seconds: number, connect
   return done / seconds;
 }
 
-export async function requestsPerSecond(url: string, req: LoadRequest, seconds: number, connections: number, useWrk: boolean): Promise<number> {
+export async function requestsPerSecond(
+  url: string,
+  req: LoadRequest,
+  seconds: number,
+  connections: number,
+  useWrk: boolean,
+): Promise<number> {
   return useWrk ? viaWrk(url, req, seconds, connections) : viaUndici(url, req, seconds, connections);
 }

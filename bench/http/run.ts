@@ -9,7 +9,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const headers = { "content-type": "application/json", "x-api-key": "bench-key-0123456789abcdef0123456789" };
 
 async function start(kind: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = process.env.BUNDLED ? fork(process.env.BUNDLED, [kind]) : fork(new URL("./servers.ts", import.meta.url).pathname, [kind], { execArgv: ["--import", "tsx"] });
+  const child = process.env.BUNDLED
+    ? fork(process.env.BUNDLED, [kind])
+    : fork(new URL("./servers.ts", import.meta.url).pathname, [kind], { execArgv: ["--import", "tsx"] });
   // Pin servers to CPU 1 and the load generator to CPU 0 so the two never fight over one core.
   await pin(child.pid!, "1");
   const port = await new Promise<number>((resolve) => child.once("message", (m: any) => resolve(m.port)));
@@ -24,7 +26,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const cases: (LoadRequest & { name: string })[] = [
   { name: "GET /ready", path: "/ready", method: "GET", headers },
-  { name: "POST echo RPC (auth, zod-parsed JSON)", path: "/webhook.BenchService/Echo", method: "POST", headers, body: JSON.stringify({ message: "hello", labels: { region: "eu", tier: "gold" } }) },
+  {
+    name: "POST echo RPC (auth, zod-parsed JSON)",
+    path: "/webhook.BenchService/Echo",
+    method: "POST",
+    headers,
+    body: JSON.stringify({ message: "hello", labels: { region: "eu", tier: "gold" } }),
+  },
 ];
 
 const useWrk = await hasWrk();
@@ -32,7 +40,9 @@ await pin(process.pid, "0");
 const shell = await start("shell");
 const bare = await start("bare");
 try {
-  console.log(`HTTP shell vs bare node:http — ${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} keep-alive connections, load from ${useWrk ? "wrk" : "undici"}`);
+  console.log(
+    `HTTP shell vs bare node:http — ${ROUNDS} rounds × ${SECONDS}s, ${CONNECTIONS} keep-alive connections, load from ${useWrk ? "wrk" : "undici"}`,
+  );
   for (const c of cases) {
     const rates = { shell: [] as number[], bare: [] as number[] };
     await requestsPerSecond(shell.url, c, 1, CONNECTIONS, useWrk);
@@ -42,7 +52,9 @@ try {
       rates.shell.push(await requestsPerSecond(shell.url, c, SECONDS, CONNECTIONS, useWrk));
     }
     const ratio = median(rates.shell) / median(rates.bare);
-    console.log(`${c.name.padEnd(40)} svc ${median(rates.shell).toFixed(0).padStart(7)} req/s   bare node:http ${median(rates.bare).toFixed(0).padStart(7)} req/s   ratio ${(ratio * 100).toFixed(1)}% (target ≥ 60%)`);
+    console.log(
+      `${c.name.padEnd(40)} svc ${median(rates.shell).toFixed(0).padStart(7)} req/s   bare node:http ${median(rates.bare).toFixed(0).padStart(7)} req/s   ratio ${(ratio * 100).toFixed(1)}% (target ≥ 60%)`,
+    );
   }
 } finally {
   shell.child.kill();

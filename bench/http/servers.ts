@@ -15,10 +15,23 @@ import { silentLogger } from "../../lib/log.ts";
 const kind = process.argv[2];
 
 function shell() {
-  const { config } = loadConfig({ DATABASE_URL: "postgres://unused/none", SVC_ENCRYPTION_KEYS: `k=${"1".repeat(64)}`, SVC_ENCRYPTION_PRIMARY_KEY_ID: "k", SVC_API_KEY: "bench-key-0123456789abcdef0123456789" });
+  const { config } = loadConfig({
+    DATABASE_URL: "postgres://unused/none",
+    SVC_ENCRYPTION_KEYS: `k=${"1".repeat(64)}`,
+    SVC_ENCRYPTION_PRIMARY_KEY_ID: "k",
+    SVC_API_KEY: "bench-key-0123456789abcdef0123456789",
+  });
   const app: AppContext = createAppContext(config, undefined as never, silentLogger, { listen: false });
   app.lifecycle.ready = true;
-  const echo = rpc({ service: "BenchService", method: "Echo", summary: "echo", input: z.object({ message: z.string(), labels: z.record(z.string(), z.string()).default({}) }), async handle(input) { return input; } });
+  const echo = rpc({
+    service: "BenchService",
+    method: "Echo",
+    summary: "echo",
+    input: z.object({ message: z.string(), labels: z.record(z.string(), z.string()).default({}) }),
+    async handle(input) {
+      return input;
+    },
+  });
   // The whole route table, as in production, with the echo method registered last (routing is by table).
   const http = createHttpApp(app, [...routes, echo]);
   return createServer(createNodeHandler(http));
@@ -32,7 +45,11 @@ function bare() {
     }
     const chunks: Buffer[] = [];
     req.on("data", (c) => chunks.push(c));
-    req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(JSON.parse(Buffer.concat(chunks).toString()))));
+    req.on("end", () =>
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(JSON.parse(Buffer.concat(chunks).toString()))),
+    );
   });
 }
 

@@ -10,7 +10,24 @@ import { createServer, type AddressInfo, type Socket } from "node:net";
 import { cpus, totalmem } from "node:os";
 import pg from "pg";
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, buildForBench, fmt, forkTs, pct, progress, pushAtRate, receiverScript, rpc, sleep, startSvc, type ReceiverStats, type Svc, waitForCount } from "../lib/harness.ts";
+import {
+  API_KEY,
+  ask,
+  benchDatabase,
+  buildForBench,
+  fmt,
+  forkTs,
+  pct,
+  progress,
+  pushAtRate,
+  receiverScript,
+  rpc,
+  sleep,
+  startSvc,
+  type ReceiverStats,
+  type Svc,
+  waitForCount,
+} from "../lib/harness.ts";
 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 5_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -55,7 +72,13 @@ async function refusingPort(): Promise<Fault> {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   await new Promise((r) => server.close(r));
-  return { name: "refusing port, 5,000 backlog", url: `http://127.0.0.1:${port}/refused`, timeoutSeconds: 2, requests: () => NaN, close: async () => {} };
+  return {
+    name: "refusing port, 5,000 backlog",
+    url: `http://127.0.0.1:${port}/refused`,
+    timeoutSeconds: 2,
+    requests: () => NaN,
+    close: async () => {},
+  };
 }
 
 async function slowReceiver(): Promise<Fault> {
@@ -85,7 +108,12 @@ async function pushBacklog(svc: Svc, event: string, n: number) {
     Array.from({ length: 32 }, async () => {
       while (sent < n) {
         sent++;
-        const res = await pool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers, body: JSON.stringify({ namespace: "default", event, payload: { backlog: sent } }) });
+        const res = await pool.request({
+          path: "/webhook.EventService/PushEvent",
+          method: "POST",
+          headers,
+          body: JSON.stringify({ namespace: "default", event, payload: { backlog: sent } }),
+        });
         await res.body.arrayBuffer();
       }
     }),
@@ -94,20 +122,29 @@ async function pushBacklog(svc: Svc, event: string, n: number) {
 }
 
 /** Pushes healthy events at a fixed rate and returns push→arrival latencies at the receiver. */
-async function healthyLatency(svc: Svc, receiver: ChildProcess): Promise<{ latencies: number[]; delivered: number; sent: number; duplicates: number }> {
+async function healthyLatency(
+  svc: Svc,
+  receiver: ChildProcess,
+): Promise<{ latencies: number[]; delivered: number; sent: number; duplicates: number }> {
   await ask(receiver, "reset");
   const total = RATE * SECONDS;
   await pushAtRate(svc.url, { event: "iso.healthy", rate: RATE, total, connections: 16, headers });
   // Two healthy webhooks are subscribed: every event arrives twice.
   const stats = await waitForCount(receiver, total * 2, 60_000);
-  return { latencies: stats.latenciesMs, delivered: stats.count, sent: total * 2, duplicates: stats.count - stats.distinct };
+  return {
+    latencies: stats.latenciesMs,
+    delivered: stats.count,
+    sent: total * 2,
+    duplicates: stats.count - stats.distinct,
+  };
 }
 
 async function attemptsOf(databaseUrl: string, webhookId: string): Promise<number> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
-    return (await c.query("select count(*)::int as n from delivery_attempts where webhook_id = $1", [webhookId])).rows[0].n;
+    return (await c.query("select count(*)::int as n from delivery_attempts where webhook_id = $1", [webhookId]))
+      .rows[0].n;
   } finally {
     await c.end();
   }
@@ -124,11 +161,20 @@ const others: Svc[] = [];
 let duplicates = 0;
 
 try {
-  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ${process.version}; PostgreSQL ${db.embedded ? "embedded 17 (fsync on)" : "from BENCH_DATABASE_URL"} on the same machine`);
-  console.log(`healthy load: ${RATE} events/s for ${SECONDS} s, each to 2 healthy webhooks; server defaults (workers on)`);
+  console.log(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ${process.version}; PostgreSQL ${db.embedded ? "embedded 17 (fsync on)" : "from BENCH_DATABASE_URL"} on the same machine`,
+  );
+  console.log(
+    `healthy load: ${RATE} events/s for ${SECONDS} s, each to 2 healthy webhooks; server defaults (workers on)`,
+  );
   svc = await startSvc(db.databaseUrl);
   await rpc(svc, "EventService/RegisterEvent", { name: "iso.healthy" });
-  for (const path of ["/a", "/b"]) await rpc(svc, "WebhookService/RegisterWebhook", { namespace: "default", url: receiverUrl + path, events: ["iso.healthy"] });
+  for (const path of ["/a", "/b"])
+    await rpc(svc, "WebhookService/RegisterWebhook", {
+      namespace: "default",
+      url: receiverUrl + path,
+      events: ["iso.healthy"],
+    });
 
   progress("baseline");
   await healthyLatency(svc, receiver.child); // warm-up
@@ -136,21 +182,29 @@ try {
   duplicates += base.duplicates;
   const p50 = pct(base.latencies, 50);
   const p99 = pct(base.latencies, 99);
-  console.log(`baseline (no fault)                 p50 ${fmt(p50, 1).padStart(6)} ms   p99 ${fmt(p99, 1).padStart(7)} ms   delivered ${fmt(base.delivered)}/${fmt(base.sent)}`);
+  console.log(
+    `baseline (no fault)                 p50 ${fmt(p50, 1).padStart(6)} ms   p99 ${fmt(p99, 1).padStart(7)} ms   delivered ${fmt(base.delivered)}/${fmt(base.sent)}`,
+  );
 
   for (const make of [blackHole, refusingPort, slowReceiver]) {
     const fault = await make();
     progress(fault.name);
     const event = `iso.fault.${fault.name.split(" ")[0]}`;
     await rpc(svc, "EventService/RegisterEvent", { name: event });
-    const reg = await rpc(svc, "WebhookService/RegisterWebhook", { namespace: "default", url: fault.url, events: [event], httpConfig: { requestTimeoutSeconds: fault.timeoutSeconds, maxRetries: 10 } });
+    const reg = await rpc(svc, "WebhookService/RegisterWebhook", {
+      namespace: "default",
+      url: fault.url,
+      events: [event],
+      httpConfig: { requestTimeoutSeconds: fault.timeoutSeconds, maxRetries: 10 },
+    });
     await pushBacklog(svc, event, BACKLOG);
     await sleep(1_000);
     const attemptsBefore = await attemptsOf(db.databaseUrl, reg.webhook_id);
     const started = performance.now();
     const run = await healthyLatency(svc, receiver.child);
     duplicates += run.duplicates;
-    const faultRate = (((await attemptsOf(db.databaseUrl, reg.webhook_id)) - attemptsBefore) / (performance.now() - started)) * 1000;
+    const faultRate =
+      (((await attemptsOf(db.databaseUrl, reg.webhook_id)) - attemptsBefore) / (performance.now() - started)) * 1000;
     const f50 = pct(run.latencies, 50);
     const f99 = pct(run.latencies, 99);
     const goal = f99 <= 2 * p99 + 10 ? "met" : "NOT met";
@@ -167,15 +221,24 @@ try {
   progress("duplicates with two instances under full CPU load");
   others.push(await startSvc(db.databaseUrl), await startSvc(db.databaseUrl));
   await rpc(others[0]!, "EventService/RegisterEvent", { name: "iso.dup" });
-  await rpc(others[0]!, "WebhookService/RegisterWebhook", { namespace: "default", url: `${receiverUrl}/dup`, events: ["iso.dup"] });
+  await rpc(others[0]!, "WebhookService/RegisterWebhook", {
+    namespace: "default",
+    url: `${receiverUrl}/dup`,
+    events: ["iso.dup"],
+  });
   await ask(receiver.child, "reset");
   const burners = burn();
   try {
-    await Promise.all([pushBacklog(others[0]!, "iso.dup", DUPLICATE_EVENTS / 2), pushBacklog(others[1]!, "iso.dup", DUPLICATE_EVENTS / 2)]);
+    await Promise.all([
+      pushBacklog(others[0]!, "iso.dup", DUPLICATE_EVENTS / 2),
+      pushBacklog(others[1]!, "iso.dup", DUPLICATE_EVENTS / 2),
+    ]);
     const dup = await waitForCount(receiver.child, DUPLICATE_EVENTS, 300_000);
     await sleep(2_000);
     const final = await ask<ReceiverStats>(receiver.child, "stats");
-    console.log(`2 instances, ${fmt(DUPLICATE_EVENTS)} events, both cores busy: ${fmt(final.count - final.distinct)} duplicates (requests ${fmt(final.count)}, distinct ${fmt(final.distinct)}; the receiver answers at once)   goal 0   (${fmt(dup.count)} arrived)`);
+    console.log(
+      `2 instances, ${fmt(DUPLICATE_EVENTS)} events, both cores busy: ${fmt(final.count - final.distinct)} duplicates (requests ${fmt(final.count)}, distinct ${fmt(final.distinct)}; the receiver answers at once)   goal 0   (${fmt(dup.count)} arrived)`,
+    );
   } finally {
     for (const b of burners) b.kill();
   }

@@ -27,7 +27,8 @@ export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
-export const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 export const progress = (stage: string) => process.stderr.write(`  … ${stage}\n`);
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -60,10 +61,28 @@ export function buildForBench(): void {
 
 export async function startSvc(databaseUrl: string, extra: Record<string, string> = {}): Promise<Svc> {
   // BENCH_NODE_OPTIONS passes flags such as --cpu-prof to the server, for profiling a run.
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_SERVER ?? "dist/server.js"], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, SVC_ENCRYPTION_KEYS: KEYS, SVC_ENCRYPTION_PRIMARY_KEY_ID: "bench", SVC_API_KEY: API_KEY, SVC_ALLOWED_NETWORKS: "127.0.0.1/32", PORT: "0", HOST: "127.0.0.1", SVC_LOG_LEVEL: "info", ...extra },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_OPTIONS?.split(" ").filter(Boolean) ?? []),
+      process.env.BENCH_SERVER ?? "dist/server.js",
+    ],
+    {
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: databaseUrl,
+        SVC_ENCRYPTION_KEYS: KEYS,
+        SVC_ENCRYPTION_PRIMARY_KEY_ID: "bench",
+        SVC_API_KEY: API_KEY,
+        SVC_ALLOWED_NETWORKS: "127.0.0.1/32",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SVC_LOG_LEVEL: "info",
+        ...extra,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {
@@ -102,7 +121,13 @@ export async function startSvc(databaseUrl: string, extra: Record<string, string
 type Make = () => { path: string; body: string };
 
 /** `concurrency` loops sending POSTs while `more()` says so; every answer must be a success. */
-async function load(url: string, concurrency: number, more: () => boolean, make: Make, headers: Record<string, string>): Promise<{ done: number; latencies: number[]; seconds: number }> {
+async function load(
+  url: string,
+  concurrency: number,
+  more: () => boolean,
+  make: Make,
+  headers: Record<string, string>,
+): Promise<{ done: number; latencies: number[]; seconds: number }> {
   const pool = new Pool(url, { connections: concurrency });
   const latencies: number[] = [];
   const started = performance.now();
@@ -127,7 +152,10 @@ async function load(url: string, concurrency: number, more: () => boolean, make:
  * Pushes `total` events of `event` at a fixed `rate` (per second), each stamped with `sent_at` in its payload so the
  * receiver can tell push→arrival latency; resolves when every push has been answered.
  */
-export async function pushAtRate(url: string, options: { event: string; rate: number; total: number; connections: number; headers: Record<string, string> }): Promise<void> {
+export async function pushAtRate(
+  url: string,
+  options: { event: string; rate: number; total: number; connections: number; headers: Record<string, string> },
+): Promise<void> {
   const pool = new Pool(url, { connections: options.connections });
   const t0 = performance.now();
   const inflight: Promise<unknown>[] = [];
@@ -135,14 +163,24 @@ export async function pushAtRate(url: string, options: { event: string; rate: nu
     const wait = t0 + (i * 1000) / options.rate - performance.now();
     if (wait > 1) await sleep(wait);
     const body = `{"namespace":"default","event":${JSON.stringify(options.event)},"payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
-    inflight.push(pool.request({ path: "/webhook.EventService/PushEvent", method: "POST", headers: options.headers, body }).then((r) => r.body.arrayBuffer()));
+    inflight.push(
+      pool
+        .request({ path: "/webhook.EventService/PushEvent", method: "POST", headers: options.headers, body })
+        .then((r) => r.body.arrayBuffer()),
+    );
   }
   await Promise.all(inflight);
   await pool.close();
 }
 
 /** Sends for `seconds`, `concurrency` at a time. */
-export async function hammer(url: string, seconds: number, concurrency: number, make: Make, headers: Record<string, string>): Promise<{ rate: number; latencies: number[] }> {
+export async function hammer(
+  url: string,
+  seconds: number,
+  concurrency: number,
+  make: Make,
+  headers: Record<string, string>,
+): Promise<{ rate: number; latencies: number[] }> {
   const deadline = performance.now() + seconds * 1000;
   const run = await load(url, concurrency, () => performance.now() < deadline, make, headers);
   return { rate: run.done / run.seconds, latencies: run.latencies };
@@ -152,7 +190,14 @@ export async function hammer(url: string, seconds: number, concurrency: number, 
  * Servers running at once take turns, `chunk` requests each, `turns` times, so a change in the machine's load
  * between chunks falls on all of them alike. Per server: the requests it answered, their seconds and its CPU (µs).
  */
-export async function takeTurns(servers: Svc[], turns: number, chunk: number, concurrency: number, make: Make, headers: Record<string, string>): Promise<{ requests: number; seconds: number; cpu: number }[]> {
+export async function takeTurns(
+  servers: Svc[],
+  turns: number,
+  chunk: number,
+  concurrency: number,
+  make: Make,
+  headers: Record<string, string>,
+): Promise<{ requests: number; seconds: number; cpu: number }[]> {
   const totals = servers.map(() => ({ requests: 0, seconds: 0, cpu: 0 }));
   for (let turn = 0; turn < turns; turn++) {
     for (const [i, svc] of servers.entries()) {
@@ -167,14 +212,24 @@ export async function takeTurns(servers: Svc[], turns: number, chunk: number, co
 }
 
 /** Sends exactly `total` requests, `concurrency` at a time (a fixed amount of work, for CPU per operation). */
-export async function hammerCount(url: string, total: number, concurrency: number, make: Make, headers: Record<string, string>): Promise<{ rate: number; latencies: number[]; seconds: number }> {
+export async function hammerCount(
+  url: string,
+  total: number,
+  concurrency: number,
+  make: Make,
+  headers: Record<string, string>,
+): Promise<{ rate: number; latencies: number[]; seconds: number }> {
   let sent = 0;
   const run = await load(url, concurrency, () => sent++ < total, make, headers);
   return { rate: total / run.seconds, latencies: run.latencies, seconds: run.seconds };
 }
 
 export async function rpc(svc: Svc, method: string, body: unknown): Promise<any> {
-  const res = await fetch(`${svc.url}/webhook.${method}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": API_KEY }, body: JSON.stringify(body) });
+  const res = await fetch(`${svc.url}/webhook.${method}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": API_KEY },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${method}: ${JSON.stringify(json)}`);
   return json;
@@ -252,17 +307,41 @@ function treeCpuMicros(rootPid: number): number {
 }
 
 /** Per-operation figures between two snapshots. */
-export function pgWork(a: PgSnapshot, b: PgSnapshot, ops: number): { statements: number; walBytes: number; cpuMicros: number } {
-  return { statements: (b.statements - a.statements) / ops, walBytes: Number(b.walLsn - a.walLsn) / ops, cpuMicros: (b.cpuMicros - a.cpuMicros) / ops };
+export function pgWork(
+  a: PgSnapshot,
+  b: PgSnapshot,
+  ops: number,
+): { statements: number; walBytes: number; cpuMicros: number } {
+  return {
+    statements: (b.statements - a.statements) / ops,
+    walBytes: Number(b.walLsn - a.walLsn) / ops,
+    cpuMicros: (b.cpuMicros - a.cpuMicros) / ops,
+  };
 }
 
 /** A fresh database for one run; `drop()` removes it (unless BENCH_KEEP_DATABASE) and stops the embedded server. */
-export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: boolean; pgSnapshot(): Promise<PgSnapshot>; pgCalls(): Promise<Map<string, StatementWork>>; walRecords(from: bigint, to: bigint): Promise<WalRecordKind[]>; drop(): Promise<void> }> {
+export async function benchDatabase(): Promise<{
+  databaseUrl: string;
+  embedded: boolean;
+  pgSnapshot(): Promise<PgSnapshot>;
+  pgCalls(): Promise<Map<string, StatementWork>>;
+  walRecords(from: bigint, to: bigint): Promise<WalRecordKind[]>;
+  drop(): Promise<void>;
+}> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
     // pg_stat_statements counts the statements (≈ round trips) and WAL each phase costs.
-    embedded = await startEmbeddedPostgres({ dir: ".svc/bench-postgres", log: createLogger("warn"), database: "postgres", settings: ["shared_preload_libraries=pg_stat_statements", "pg_stat_statements.track=top", "pg_stat_statements.track_planning=on"] });
+    embedded = await startEmbeddedPostgres({
+      dir: ".svc/bench-postgres",
+      log: createLogger("warn"),
+      database: "postgres",
+      settings: [
+        "shared_preload_libraries=pg_stat_statements",
+        "pg_stat_statements.track=top",
+        "pg_stat_statements.track_planning=on",
+      ],
+    });
     serverUrl = embedded.adminUrl;
   }
   const dbName = `svc_bench_${Date.now()}`;
@@ -282,7 +361,9 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
     () => false,
   );
   const lsnText = (n: bigint) => `${(n >> 32n).toString(16)}/${(n & 0xffffffffn).toString(16)}`;
-  const postmasterPid = embedded ? Number(readFileSync(".svc/bench-postgres/data/postmaster.pid", "utf8").split("\n")[0]) : 0;
+  const postmasterPid = embedded
+    ? Number(readFileSync(".svc/bench-postgres/data/postmaster.pid", "utf8").split("\n")[0])
+    : 0;
   return {
     /** Calls per statement text in the bench database (empty without pg_stat_statements). */
     async pgCalls() {
@@ -292,7 +373,18 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
            from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 group by 1`,
         [dbName],
       );
-      return new Map(rows.map((r) => [r.q as string, { calls: r.calls as number, ms: r.ms as number, plans: r.plans as number, planMs: r.plan_ms as number, wal: r.wal as number }]));
+      return new Map(
+        rows.map((r) => [
+          r.q as string,
+          {
+            calls: r.calls as number,
+            ms: r.ms as number,
+            plans: r.plans as number,
+            planMs: r.plan_ms as number,
+            wal: r.wal as number,
+          },
+        ]),
+      );
     },
     /** The cluster's WAL between two positions by record kind (empty without pg_walinspect). */
     async walRecords(from, to) {
@@ -302,7 +394,12 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
            from pg_get_wal_stats($1::pg_lsn, $2::pg_lsn, true) where count > 0 order by combined_size desc`,
         [lsnText(from), lsnText(to)],
       );
-      return rows.map((r) => ({ kind: r.kind as string, count: r.count as number, recordBytes: r.record_size as number, pageImageBytes: r.fpi_size as number }));
+      return rows.map((r) => ({
+        kind: r.kind as string,
+        count: r.count as number,
+        recordBytes: r.record_size as number,
+        pageImageBytes: r.fpi_size as number,
+      }));
     },
     async pgSnapshot() {
       const { rows } = await admin.query(
@@ -310,12 +407,17 @@ export async function benchDatabase(): Promise<{ databaseUrl: string; embedded: 
                 ${statementsLoaded ? "(select coalesce(sum(calls), 0) from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1)" : "null::numeric"} as statements`,
         statementsLoaded ? [dbName] : [],
       );
-      return { statements: rows[0].statements === null ? NaN : Number(rows[0].statements), walLsn: BigInt(String(rows[0].lsn).split(".")[0]!), cpuMicros: postmasterPid ? treeCpuMicros(postmasterPid) : NaN };
+      return {
+        statements: rows[0].statements === null ? NaN : Number(rows[0].statements),
+        walLsn: BigInt(String(rows[0].lsn).split(".")[0]!),
+        cpuMicros: postmasterPid ? treeCpuMicros(postmasterPid) : NaN,
+      };
     },
     databaseUrl: Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString(),
     embedded: embedded !== undefined,
     async drop() {
-      if (!process.env.BENCH_KEEP_DATABASE) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+      if (!process.env.BENCH_KEEP_DATABASE)
+        await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
       await admin.end();
       await embedded?.stop();
     },

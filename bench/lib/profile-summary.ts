@@ -46,7 +46,9 @@ function sourceLine(url: string, line: number): string {
   if (!map) return `${url}:${line}`;
   const pos = originalPositionFor(map, { line, column: 0, bias: LEAST_UPPER_BOUND });
   if (!pos.source || pos.line === null) return `${url}:${line}`;
-  const index = map.resolvedSources.indexOf(map.resolvedSources.find((s) => s.endsWith(pos.source!.replace(/^(\.\.\/)+/, ""))) ?? "");
+  const index = map.resolvedSources.indexOf(
+    map.resolvedSources.find((s) => s.endsWith(pos.source!.replace(/^(\.\.\/)+/, ""))) ?? "",
+  );
   const text = index >= 0 ? map.sourcesContent?.[index]?.split("\n")[pos.line - 1]?.trim().slice(0, 100) : undefined;
   return `${pos.source.replace(/^(\.\.\/)+/, "").replace(/^.*node_modules\//, "")}:${pos.line}  ${text ?? ""}`;
 }
@@ -61,11 +63,12 @@ for (const file of args) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   // Self time of a node shared out over its lines by their share of its ticks.
   const selfTime = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (const [i, id] of profile.samples.entries())
+    selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   if (linesOf) {
     for (const n of profile.nodes) {
       const { url } = original(n.callFrame);
-      if (!n.positionTicks?.length || !(`${n.callFrame.functionName} ${url}`.includes(linesOf))) continue;
+      if (!n.positionTicks?.length || !`${n.callFrame.functionName} ${url}`.includes(linesOf)) continue;
       const ticks = n.positionTicks.reduce((a, p) => a + p.ticks, 0);
       for (const p of n.positionTicks) {
         const key = `${n.callFrame.functionName || "(anonymous)"}  ${sourceLine(n.callFrame.url, p.line)}`;
@@ -86,16 +89,21 @@ for (const file of args) {
     const short = url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(dist|lib|jobs)\//, "$1/") || "(native)";
     const fn = `${functionName || "(anonymous)"}  ${short}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-    const group = url.includes("node_modules/") ? url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, "$1") : short.replace(/:\d+$/, "") || functionName;
+    const group = url.includes("node_modules/")
+      ? url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, "$1")
+      : short.replace(/:\d+$/, "") || functionName;
     byFile.set(group, (byFile.get(group) ?? 0) + us);
   });
 }
 const busy = total - idle;
 const show = (title: string, m: Map<string, number>) => {
   console.log(`\n${title}`);
-  for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((us / busy) * 100).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+  for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((us / busy) * 100).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
 };
-console.log(`profiled ${(total / 1e6).toFixed(2)} s, idle ${(idle / 1e6).toFixed(2)} s, busy ${(busy / 1e6).toFixed(2)} s (shares below are of busy time)`);
+console.log(
+  `profiled ${(total / 1e6).toFixed(2)} s, idle ${(idle / 1e6).toFixed(2)} s, busy ${(busy / 1e6).toFixed(2)} s (shares below are of busy time)`,
+);
 show("self time by function", byFunction);
 show("self time by file / package", byFile);
 if (linesOf) show(`self time by line, functions matching "${linesOf}"`, byLine);

@@ -21,7 +21,16 @@ const server = createServer((req, res) => {
     if (!firstAt) firstAt = now;
     lastAt = now;
     const body = Buffer.concat(chunks).toString();
-    last = { path: req.url ?? "/", headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "connection" && k !== "content-length") as [string, string][]), body };
+    last = {
+      path: req.url ?? "/",
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "connection" && k !== "content-length") as [
+          string,
+          string,
+        ][],
+      ),
+      body,
+    };
     byPath[req.url ?? ""] = (byPath[req.url ?? ""] ?? 0) + 1;
     const id = req.headers["x-svc-delivery-id"];
     if (typeof id === "string") deliveries.add(id);

@@ -6,7 +6,22 @@
 // machine disturbs far less than throughput.
 //   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_PROCESSES, BENCH_WARM_SECONDS, BENCH_DATABASE_URL)
 import { Pool } from "undici";
-import { API_KEY, ask, benchDatabase, buildForBench, cpuMicros, fmt, forkTs, hammerCount, progress, receiverScript, rpc, startSvc, takeTurns, waitForCount } from "../lib/harness.ts";
+import {
+  API_KEY,
+  ask,
+  benchDatabase,
+  buildForBench,
+  cpuMicros,
+  fmt,
+  forkTs,
+  hammerCount,
+  progress,
+  receiverScript,
+  rpc,
+  startSvc,
+  takeTurns,
+  waitForCount,
+} from "../lib/harness.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
@@ -26,7 +41,11 @@ const db = await benchDatabase();
 const receiver = await forkTs(receiverScript);
 const collector = await forkTs(new URL("./collector.ts", import.meta.url));
 const receiverUrl = `http://127.0.0.1:${receiver.port}`;
-const otelOn = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`, OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf", OTEL_METRIC_EXPORT_INTERVAL: "5000" };
+const otelOn = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`,
+  OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
+  OTEL_METRIC_EXPORT_INTERVAL: "5000",
+};
 const MODES = {
   off: {},
   on: otelOn,
@@ -47,9 +66,15 @@ interface Figure {
  */
 async function pushes(): Promise<Record<Mode, Figure>> {
   const modes = (Object.keys(MODES) as Mode[]).flatMap((mode) => Array<Mode>(PROCESSES).fill(mode));
-  const servers = await Promise.all(modes.map((mode) => startSvc(db.databaseUrl, { SVC_WORKERS: "false", ...MODES[mode] })));
+  const servers = await Promise.all(
+    modes.map((mode) => startSvc(db.databaseUrl, { SVC_WORKERS: "false", ...MODES[mode] })),
+  );
   try {
-    const body = JSON.stringify({ namespace: "default", event: "bench.push", payload: { order: 42, items: [1, 2, 3] } });
+    const body = JSON.stringify({
+      namespace: "default",
+      event: "bench.push",
+      payload: { order: 42, items: [1, 2, 3] },
+    });
     const make = () => ({ path: "/webhook.EventService/PushEvent", body });
     // Warm for a while, not only for a count. Right after 10,000 pushes a server with the SDK loaded and no span
     // code run cost 7–20 µs more per push than export off, with the server's stream code being deoptimised and
@@ -68,13 +93,19 @@ async function pushes(): Promise<Record<Mode, Figure>> {
     );
     const chunk = Math.max(1_000, Math.round((SECONDS * 2_000) / PUSH_TURNS / PROCESSES));
     const totals = await takeTurns(servers, PUSH_TURNS, chunk, CONCURRENCY, make, headers);
-    const sum = { off: { requests: 0, seconds: 0, cpu: 0 }, on: { requests: 0, seconds: 0, cpu: 0 }, sampled: { requests: 0, seconds: 0, cpu: 0 } };
+    const sum = {
+      off: { requests: 0, seconds: 0, cpu: 0 },
+      on: { requests: 0, seconds: 0, cpu: 0 },
+      sampled: { requests: 0, seconds: 0, cpu: 0 },
+    };
     modes.forEach((mode, i) => {
       sum[mode].requests += totals[i]!.requests;
       sum[mode].seconds += totals[i]!.seconds;
       sum[mode].cpu += totals[i]!.cpu;
     });
-    return Object.fromEntries(Object.entries(sum).map(([mode, t]) => [mode, { rate: t.requests / t.seconds, cpuUsPerOp: t.cpu / t.requests }])) as Record<Mode, Figure>;
+    return Object.fromEntries(
+      Object.entries(sum).map(([mode, t]) => [mode, { rate: t.requests / t.seconds, cpuUsPerOp: t.cpu / t.requests }]),
+    ) as Record<Mode, Figure>;
   } finally {
     await Promise.all(servers.map((svc) => svc.stop()));
   }
@@ -105,7 +136,10 @@ async function deliveries(env: Record<string, string>, event: string): Promise<F
     const cpuBefore = cpuMicros(svc.child.pid!);
     const from = (await ask<{ count: number }>(receiver.child, "stats")).count;
     const done = await waitForCount(receiver.child, WARMUP + DELIVERIES, 300_000);
-    return { rate: (done.count - from) / ((done.lastAt - started) / 1000), cpuUsPerOp: (cpuMicros(svc.child.pid!) - cpuBefore) / (done.count - from) };
+    return {
+      rate: (done.count - from) / ((done.lastAt - started) / 1000),
+      cpuUsPerOp: (cpuMicros(svc.child.pid!) - cpuBefore) / (done.count - from),
+    };
   } finally {
     await svc.stop();
   }
@@ -116,11 +150,18 @@ try {
   await rpc(setup, "EventService/RegisterEvent", { name: "bench.push" });
   for (const mode of Object.keys(MODES)) {
     await rpc(setup, "EventService/RegisterEvent", { name: `bench.deliver.${mode}` });
-    await rpc(setup, "WebhookService/RegisterWebhook", { namespace: "default", url: `${receiverUrl}/${mode}`, events: [`bench.deliver.${mode}`] });
+    await rpc(setup, "WebhookService/RegisterWebhook", {
+      namespace: "default",
+      url: `${receiverUrl}/${mode}`,
+      events: [`bench.deliver.${mode}`],
+    });
   }
   await setup.stop();
 
-  const figures = { push: { off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] }, deliver: { off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] } };
+  const figures = {
+    push: { off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] },
+    deliver: { off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] },
+  };
   for (let round = 1; round <= ROUNDS; round++) {
     progress(`round ${round}: pushes, the three modes side by side`);
     const pushed = await pushes();
@@ -136,7 +177,9 @@ try {
   for (const [name, f] of Object.entries(figures)) {
     const off = median(f.off.map((x) => x.rate));
     const cpuOff = median(f.off.map((x) => x.cpuUsPerOp));
-    console.log(`${name.padEnd(8)} export off: ${fmt(off)}/s, ${fmt(cpuOff)} µs server CPU per op   (rounds: ${f.off.map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp)} µs`).join(", ")})`);
+    console.log(
+      `${name.padEnd(8)} export off: ${fmt(off)}/s, ${fmt(cpuOff)} µs server CPU per op   (rounds: ${f.off.map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp)} µs`).join(", ")})`,
+    );
     for (const mode of ["on", "sampled"] as const) {
       const rate = median(f[mode].map((x) => x.rate));
       const cpu = median(f[mode].map((x) => x.cpuUsPerOp));

@@ -23,13 +23,28 @@ interface Variant {
 }
 
 const variants: Variant[] = [
-  { name: "REST JSON", path: "/v1/consumers/default/events?event=bench.push", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ payload }) },
-  { name: "Connect JSON", path: "/webhook.EventService/PushEvent", headers: { ...auth, "content-type": "application/json", "connect-protocol-version": "1" }, body: JSON.stringify({ namespace: "default", event: "bench.push", payload }) },
+  {
+    name: "REST JSON",
+    path: "/v1/consumers/default/events?event=bench.push",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ payload }),
+  },
+  {
+    name: "Connect JSON",
+    path: "/webhook.EventService/PushEvent",
+    headers: { ...auth, "content-type": "application/json", "connect-protocol-version": "1" },
+    body: JSON.stringify({ namespace: "default", event: "bench.push", payload }),
+  },
   {
     name: "Connect binary",
     path: "/webhook.EventService/PushEvent",
     headers: { ...auth, "content-type": "application/proto", "connect-protocol-version": "1" },
-    body: Buffer.from(toBinary(PushEventRequestSchema, create(PushEventRequestSchema, { namespace: "default", event: "bench.push", payload }))),
+    body: Buffer.from(
+      toBinary(
+        PushEventRequestSchema,
+        create(PushEventRequestSchema, { namespace: "default", event: "bench.push", payload }),
+      ),
+    ),
   },
 ];
 
@@ -73,11 +88,15 @@ try {
   }
   const median = (xs: number[]) => pct(xs, 50);
   const baseline = median(rates.get("REST JSON")!);
-  console.log(`machine: ${cpus().length} cores, node ${process.version}; ${ROUNDS} rounds × ${SECONDS} s per variant, ${CONCURRENCY} concurrent; body bytes: ${variants.map((v) => `${v.name} ${Buffer.byteLength(v.body)}`).join(", ")}`);
+  console.log(
+    `machine: ${cpus().length} cores, node ${process.version}; ${ROUNDS} rounds × ${SECONDS} s per variant, ${CONCURRENCY} concurrent; body bytes: ${variants.map((v) => `${v.name} ${Buffer.byteLength(v.body)}`).join(", ")}`,
+  );
   for (const v of variants) {
     const rs = rates.get(v.name)!;
     const ls = latencies.get(v.name)!;
-    console.log(`${v.name.padEnd(15)} push/s median ${fmt(median(rs)).padStart(7)} (rounds ${rs.map((r) => fmt(r)).join(" / ")})   ${fmt((median(rs) / baseline) * 100, 1).padStart(5)}% of REST   p50 ${fmt(pct(ls, 50), 2)} ms p99 ${fmt(pct(ls, 99), 2)} ms`);
+    console.log(
+      `${v.name.padEnd(15)} push/s median ${fmt(median(rs)).padStart(7)} (rounds ${rs.map((r) => fmt(r)).join(" / ")})   ${fmt((median(rs) / baseline) * 100, 1).padStart(5)}% of REST   p50 ${fmt(pct(ls, 50), 2)} ms p99 ${fmt(pct(ls, 99), 2)} ms`,
+    );
   }
 } finally {
   await svc?.stop().catch(() => {});

@@ -12,7 +12,13 @@ const payload = {
   status: "paid",
   currency: "EUR",
   total: 129.95,
-  customer: { id: "cus_4821", name: "Ada Lovelace", email: "ada@example.com", tier: "gold", address: { city: "London", country: "GB", postcode: "NW1 6XE" } },
+  customer: {
+    id: "cus_4821",
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    tier: "gold",
+    address: { city: "London", country: "GB", postcode: "NW1 6XE" },
+  },
   items: [
     { sku: "BK-101", name: "Analytical Engine Manual", quantity: 1, price: 49.95 },
     { sku: "BK-204", name: "Notes on the Bernoulli Numbers", quantity: 2, price: 25 },
@@ -22,8 +28,24 @@ const payload = {
   tags: ["first-order", "newsletter", "priority"],
   notes: "Please deliver between 9:00 and 17:00. Leave the parcel with the concierge if nobody answers the door.",
   created_at: "2026-11-23T09:15:27Z",
-  metadata: { channel: "web", campaign: "winter-2026", referrer: "https://example.com/blog/engines", session: "s_9f8e7d6c5b4a", ab_bucket: "B", locale: "en-GB", device: "desktop", ip_country: "GB" },
-  payment: { method: "card", brand: "visa", last4: "4242", captured: true, authorization: "auth_7GQ2MZ", risk_score: 12 },
+  metadata: {
+    channel: "web",
+    campaign: "winter-2026",
+    referrer: "https://example.com/blog/engines",
+    session: "s_9f8e7d6c5b4a",
+    ab_bucket: "B",
+    locale: "en-GB",
+    device: "desktop",
+    ip_country: "GB",
+  },
+  payment: {
+    method: "card",
+    brand: "visa",
+    last4: "4242",
+    captured: true,
+    authorization: "auth_7GQ2MZ",
+    risk_score: 12,
+  },
 };
 
 // The kind of reshaping users write for chat and CRM integrations: fields, a loop, formatting, helpers, json.
@@ -86,4 +108,6 @@ const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]
 console.log(`JSON.stringify envelope (ceiling): ${fmt(m.envelope!)} /s   (median of ${ROUNDS})`);
 console.log(`transform render:                  ${fmt(m.render!)} /s`);
 console.log(`cost ratio: ${(m.envelope! / m.render!).toFixed(2)}× JSON.stringify of the envelope (target ≤ 3×)`);
-console.log(`worker path — default body (text around stored JSON): ${fmt(m.workerDefault!)} /s; parse + render: ${fmt(m.workerTransform!)} /s`);
+console.log(
+  `worker path — default body (text around stored JSON): ${fmt(m.workerDefault!)} /s; parse + render: ${fmt(m.workerTransform!)} /s`,
+);

@@ -20,6 +20,11 @@ export default rest({
   async handle({ body }, { app, principal, request }) {
     requireMaster(principal);
     const agent = request.headers.get("user-agent")?.slice(0, 60) ?? "browser";
-    return mintToken(app.db, app.keyring, { name: `browser: ${body.name || agent}` }, app.config.tokenDefaultTtlSeconds);
+    return mintToken(
+      app.db,
+      app.keyring,
+      { name: `browser: ${body.name || agent}` },
+      app.config.tokenDefaultTtlSeconds,
+    );
   },
 });

@@ -18,11 +18,19 @@ export default rest({
   portal: true,
   params: z.object({ consumer: consumerName() }),
   query: z.object({ ...deliveryQuery, ...pageQuery, prepare_retry: queryBool().default(false) }),
-  response: deliveryListSchema({ retry_id: z.string().optional().describe("with prepare_retry=true: start it at /retries/{retry_id}/start") }),
+  response: deliveryListSchema({
+    retry_id: z.string().optional().describe("with prepare_retry=true: start it at /retries/{retry_id}/start"),
+  }),
   async handle({ params, query }, { app }) {
     const page = { limit: query.limit, offset: query.offset };
     const filter = toDeliveryFilter(query);
-    const { deliveries, total, batchId } = await listDeliveriesForRetry(app.db, params.consumer, filter, page, query.prepare_retry);
+    const { deliveries, total, batchId } = await listDeliveriesForRetry(
+      app.db,
+      params.consumer,
+      filter,
+      page,
+      query.prepare_retry,
+    );
     return { deliveries, pagination: pageInfo(page, total), ...(batchId ? { retry_id: batchId } : {}) };
   },
 });

@@ -43,11 +43,25 @@ export default rest({
     ...pageQuery,
     prepare_repush: queryBool().default(false),
   }),
-  response: eventReportListSchema({ repush_id: z.string().optional().describe("with prepare_repush=true: start it at /repushes/{repush_id}/start") }),
+  response: eventReportListSchema({
+    repush_id: z.string().optional().describe("with prepare_repush=true: start it at /repushes/{repush_id}/start"),
+  }),
   async handle({ params, query }, { app }) {
     const page = { limit: query.limit, offset: query.offset };
-    const filter = { eventName: query.event, schemaValid: query.schema_valid, labels: query.label, createdAfter: query.created_after, createdBefore: query.created_before };
-    const { events, total, batchId } = await listEventsForRepush(app.db, params.consumer, filter, page, query.prepare_repush);
+    const filter = {
+      eventName: query.event,
+      schemaValid: query.schema_valid,
+      labels: query.label,
+      createdAfter: query.created_after,
+      createdBefore: query.created_before,
+    };
+    const { events, total, batchId } = await listEventsForRepush(
+      app.db,
+      params.consumer,
+      filter,
+      page,
+      query.prepare_repush,
+    );
     return { events, pagination: pageInfo(page, total), ...(batchId ? { repush_id: batchId } : {}) };
   },
 });

@@ -24,12 +24,29 @@ export default rest({
     ttl_seconds: ttlSeconds(),
   }),
   // The IETF Idempotency-Key header is an alias of the body's idempotency_key.
-  headers: z.object({ "idempotency-key": idempotencyKey().optional().describe("Alias of the body's idempotency_key; both may be sent only with the same value.") }),
+  headers: z.object({
+    "idempotency-key": idempotencyKey()
+      .optional()
+      .describe("Alias of the body's idempotency_key; both may be sent only with the same value."),
+  }),
   status: 202,
   response: pushResultSchema,
   errors: [404, 409],
   async handle({ params, query, body, headers }, { app, trace }) {
     const idempotencyKey = oneIdempotencyKey(headers["idempotency-key"], body.idempotency_key);
-    return pushEvent(app, { namespace: params.consumer, event: query.event, payload: body.payload, ttlSeconds: body.ttl_seconds, metadata: body.metadata, labels: body.labels, idempotencyKey, createConsumer: true }, trace);
+    return pushEvent(
+      app,
+      {
+        namespace: params.consumer,
+        event: query.event,
+        payload: body.payload,
+        ttlSeconds: body.ttl_seconds,
+        metadata: body.metadata,
+        labels: body.labels,
+        idempotencyKey,
+        createConsumer: true,
+      },
+      trace,
+    );
   },
 });

@@ -15,7 +15,10 @@ export default rest({
   access: "admin",
   body: z.object({ name: credentialName(), ttl_seconds: int64().optional(), consumer: consumerName().optional() }),
   status: 201,
-  response: inviteSchema.extend({ secret: z.string(), path: z.string().describe("prepend the UI base URL: /#invite=… or /portal#invite=…") }),
+  response: inviteSchema.extend({
+    secret: z.string(),
+    path: z.string().describe("prepend the UI base URL: /#invite=… or /portal#invite=…"),
+  }),
   async handle({ body }, { app }) {
     return createInvite(app.db, { name: body.name, ttlSeconds: body.ttl_seconds, consumer: body.consumer });
   },

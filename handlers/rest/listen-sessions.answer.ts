@@ -10,7 +10,8 @@ export default rest({
   path: "/v1/consumers/:consumer/listen-sessions/:session_id/answers",
   operationId: "answerListenSession",
   summary: "Answer a streamed delivery",
-  description: "`status` (and `body`) become the attempt's response, judged like an HTTP answer (expected status codes, retries). 404 when the request is not waiting any more.",
+  description:
+    "`status` (and `body`) become the attempt's response, judged like an HTTP answer (expected status codes, retries). 404 when the request is not waiting any more.",
   tag: "Listen sessions",
   access: "admin",
   params: z.object({ consumer: consumerName(), session_id: sessionId() }),

@@ -16,12 +16,24 @@ export default rest({
   access: "admin",
   params: z.object({ consumer: consumerName(), session_id: sessionId() }),
   produces: "text/event-stream",
-  response: z.string().describe("Server-sent events: `event: ready`, then `event: delivery` with JSON data `{request_id, delivery_id, method, headers, body}`; `: keep-alive` comments every 15 s"),
+  response: z
+    .string()
+    .describe(
+      "Server-sent events: `event: ready`, then `event: delivery` with JSON data `{request_id, delivery_id, method, headers, body}`; `: keep-alive` comments every 15 s",
+    ),
   errors: [404, 503],
   async handle({ params }, { app }) {
     const body = await openListenStream(app, params.consumer, params.session_id);
     // The global Response: the route layer passes it through as is (the ponyfill's would be serialised as JSON).
     // The connection closes with the stream, so a draining server is not kept waiting by an idle keep-alive.
-    return new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-store", "x-accel-buffering": "no", connection: "close" } });
+    return new Response(body, {
+      status: 200,
+      headers: {
+        "content-type": "text/event-stream",
+        "cache-control": "no-store",
+        "x-accel-buffering": "no",
+        connection: "close",
+      },
+    });
   },
 });

@@ -20,15 +20,23 @@ export default rest({
   path: "/v1/overview",
   operationId: "getOverview",
   summary: "Delivery overview (24 h and 7 d)",
-  description: "Kept per minute as outcomes are written (never computed from the deliveries table); minutes older than 8 days are pruned.",
+  description:
+    "Kept per minute as outcomes are written (never computed from the deliveries table); minutes older than 8 days are pruned.",
   tag: "Health",
   access: "admin",
   response: z.object({
     last_24h: windowSchema,
     last_7d: windowSchema,
-    hourly: z.array(z.object({ hour: z.string(), attempts: z.number(), successes: z.number(), failures: z.number() })).describe("per hour over the last 7 days, oldest first; hours without attempts are absent"),
-    worst_endpoints: z.array(z.object({ webhook_id: z.string(), consumer: z.string(), url: z.string(), errors_24h: z.number() })).describe("the 5 webhooks with the most errors in the last 24 hours"),
-    queue: z.object({ depth: z.number().describe("pending, sending or retrying deliveries"), oldest_due_at: z.string().nullable().describe("when the longest-waiting pending or retrying delivery became due") }),
+    hourly: z
+      .array(z.object({ hour: z.string(), attempts: z.number(), successes: z.number(), failures: z.number() }))
+      .describe("per hour over the last 7 days, oldest first; hours without attempts are absent"),
+    worst_endpoints: z
+      .array(z.object({ webhook_id: z.string(), consumer: z.string(), url: z.string(), errors_24h: z.number() }))
+      .describe("the 5 webhooks with the most errors in the last 24 hours"),
+    queue: z.object({
+      depth: z.number().describe("pending, sending or retrying deliveries"),
+      oldest_due_at: z.string().nullable().describe("when the longest-waiting pending or retrying delivery became due"),
+    }),
     generated_at: z.string(),
   }),
   async handle(_input, { app }) {

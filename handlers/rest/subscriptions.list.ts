@@ -21,7 +21,12 @@ export default rest({
   response: subscriptionListSchema,
   async handle({ params, query }, { app }) {
     const page = { limit: query.limit, offset: query.offset };
-    const { subscriptions, total } = await listSubscriptions(app.db, params.consumer, { webhookId: query.webhook_id, eventName: query.event_name }, page);
+    const { subscriptions, total } = await listSubscriptions(
+      app.db,
+      params.consumer,
+      { webhookId: query.webhook_id, eventName: query.event_name },
+      page,
+    );
     return { subscriptions, pagination: pageInfo(page, total) };
   },
 });

@@ -14,6 +14,17 @@ export default rest({
   status: 201,
   response: mintedTokenSchema,
   async handle({ body }, { app }) {
-    return mintToken(app.db, app.keyring, { name: body.name, consumer: body.consumer, ttlSeconds: body.ttl_seconds, neverExpires: body.never_expires, externalId: body.external_id }, app.config.tokenDefaultTtlSeconds);
+    return mintToken(
+      app.db,
+      app.keyring,
+      {
+        name: body.name,
+        consumer: body.consumer,
+        ttlSeconds: body.ttl_seconds,
+        neverExpires: body.never_expires,
+        externalId: body.external_id,
+      },
+      app.config.tokenDefaultTtlSeconds,
+    );
   },
 });

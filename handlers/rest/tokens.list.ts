@@ -16,7 +16,11 @@ export default rest({
   query: z.object({ consumer: consumerName().optional(), include_inactive: includeInactive(), ...pageQuery }),
   response: z.object({ tokens: z.array(tokenSchema), pagination: pageInfoSchema }),
   async handle({ query }, { app }) {
-    const { tokens, total } = await listTokens(app.db, { consumer: query.consumer, includeInactive: query.include_inactive }, query);
+    const { tokens, total } = await listTokens(
+      app.db,
+      { consumer: query.consumer, includeInactive: query.include_inactive },
+      query,
+    );
     return { tokens, pagination: pageInfo(query, total) };
   },
 });

@@ -16,11 +16,22 @@ export default rest({
   summary: "List webhooks across consumers",
   tag: "Webhooks",
   access: "admin",
-  query: z.object({ consumer: consumerName().optional(), event: eventName().optional(), active_only: queryBool().default(false), health: z.enum(HEALTH_STATES).optional(), ...pageQuery }),
+  query: z.object({
+    consumer: consumerName().optional(),
+    event: eventName().optional(),
+    active_only: queryBool().default(false),
+    health: z.enum(HEALTH_STATES).optional(),
+    ...pageQuery,
+  }),
   response: webhookListSchema("webhooks"),
   async handle({ query }, { app }) {
     const page = { limit: query.limit, offset: query.offset };
-    const { webhooks, total } = await listWebhooks(app, query.consumer, { event: query.event, activeOnly: query.active_only, health: query.health }, page);
+    const { webhooks, total } = await listWebhooks(
+      app,
+      query.consumer,
+      { event: query.event, activeOnly: query.active_only, health: query.health },
+      page,
+    );
     return { webhooks, pagination: pageInfo(page, total) };
   },
 });

@@ -21,7 +21,12 @@ export default rest({
   response: webhookListSchema("webhooks"),
   async handle({ params, query }, { app }) {
     const page = { limit: query.limit, offset: query.offset };
-    const { webhooks, total } = await listWebhooks(app, params.consumer, { event: query.event, activeOnly: query.active_only }, page);
+    const { webhooks, total } = await listWebhooks(
+      app,
+      params.consumer,
+      { event: query.event, activeOnly: query.active_only },
+      page,
+    );
     return { webhooks, pagination: pageInfo(page, total) };
   },
 });

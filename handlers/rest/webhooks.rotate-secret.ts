@@ -20,6 +20,11 @@ export default rest({
   response: rotationResultSchema,
   errors: [404],
   async handle({ params, body }, { app }) {
-    return rotationResult(await rotateWebhookSecret(app, params.consumer, params.webhook_id, { secret: body.secret, graceSeconds: body.grace_seconds }));
+    return rotationResult(
+      await rotateWebhookSecret(app, params.consumer, params.webhook_id, {
+        secret: body.secret,
+        graceSeconds: body.grace_seconds,
+      }),
+    );
   },
 });

@@ -10,7 +10,8 @@ export default rest({
   path: "/v1/consumers/:consumer/webhooks/:webhook_id",
   operationId: "updateWebhook",
   summary: "Update a webhook",
-  description: "Writes exactly the fields present in the body. `http_config` is replaced as a whole; the signing secret changes only when `http_config.webhook_secret` is present.",
+  description:
+    "Writes exactly the fields present in the body. `http_config` is replaced as a whole; the signing secret changes only when `http_config.webhook_secret` is present.",
   tag: "Webhooks",
   access: "admin",
   portal: true,

@@ -10,7 +10,13 @@ export default rest({
   tag: "Access",
   access: "admin",
   portal: true,
-  response: z.object({ auth_enabled: z.boolean(), name: z.string().nullable(), master_key: z.boolean(), token_id: z.string().nullable(), consumer: z.string().nullable() }),
+  response: z.object({
+    auth_enabled: z.boolean(),
+    name: z.string().nullable(),
+    master_key: z.boolean(),
+    token_id: z.string().nullable(),
+    consumer: z.string().nullable(),
+  }),
   async handle(_input, { app, principal }) {
     const token = principal.kind === "token" ? principal : null;
     return {

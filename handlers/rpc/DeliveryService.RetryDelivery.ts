@@ -13,8 +13,14 @@ export default rpc({
   summary: "Retry deliveries",
   input: z.object({
     namespace: namespaceName(),
-    delivery_id: uuid("delivery_id").or(z.literal("")).optional().transform((v) => v || undefined),
-    webhook_id: uuid("webhook_id").or(z.literal("")).optional().transform((v) => v || undefined),
+    delivery_id: uuid("delivery_id")
+      .or(z.literal(""))
+      .optional()
+      .transform((v) => v || undefined),
+    webhook_id: uuid("webhook_id")
+      .or(z.literal(""))
+      .optional()
+      .transform((v) => v || undefined),
     force: z.boolean().default(false),
   }),
   response: retryResultSchema,

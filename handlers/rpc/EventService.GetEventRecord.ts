@@ -9,7 +9,11 @@ export default rpc({
   method: "GetEventRecord",
   summary: "Get an event",
   input: z.object({ event_id: z.string().default("") }),
-  response: z.object({ event: eventReportSchema, labels: z.record(z.string(), z.string()), expires_at: z.string().nullable() }),
+  response: z.object({
+    event: eventReportSchema,
+    labels: z.record(z.string(), z.string()),
+    expires_at: z.string().nullable(),
+  }),
   async handle({ event_id }, { app }) {
     const event = await getEventRecord(app.db, event_id);
     return { event, labels: event.labels, expires_at: event.expires_at };

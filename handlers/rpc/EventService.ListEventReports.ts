@@ -11,12 +11,31 @@ export default rpc({
   service: "EventService",
   method: "ListEventReports",
   summary: "List events with delivery counts",
-  input: z.object({ namespace: namespaceName(), ...eventReportFilter, pagination: paginationField(), prepare_repush: z.boolean().default(false) }),
-  response: eventReportListSchema({ repush_id: z.string().optional().describe("with prepare_repush: a snapshot of up to 10,000 matching events") }),
+  input: z.object({
+    namespace: namespaceName(),
+    ...eventReportFilter,
+    pagination: paginationField(),
+    prepare_repush: z.boolean().default(false),
+  }),
+  response: eventReportListSchema({
+    repush_id: z.string().optional().describe("with prepare_repush: a snapshot of up to 10,000 matching events"),
+  }),
   async handle(input, { app }) {
     await requireNamespace(app.db, input.namespace);
-    const filter = { eventName: input.event_name || undefined, schemaValid: input.schema_valid, labels: input.labels, createdAfter: input.created_after, createdBefore: input.created_before };
-    const { events, total, batchId } = await listEventsForRepush(app.db, input.namespace, filter, input.pagination, input.prepare_repush);
+    const filter = {
+      eventName: input.event_name || undefined,
+      schemaValid: input.schema_valid,
+      labels: input.labels,
+      createdAfter: input.created_after,
+      createdBefore: input.created_before,
+    };
+    const { events, total, batchId } = await listEventsForRepush(
+      app.db,
+      input.namespace,
+      filter,
+      input.pagination,
+      input.prepare_repush,
+    );
     return { events, pagination: pageInfo(input.pagination, total), ...(batchId ? { repush_id: batchId } : {}) };
   },
 });

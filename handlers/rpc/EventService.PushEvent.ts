@@ -22,6 +22,18 @@ export default rpc({
   }),
   response: pushResultSchema,
   async handle(input, { app, trace }) {
-    return pushEvent(app, { namespace: input.namespace, event: input.event, payload: input.payload, ttlSeconds: input.ttl_seconds, metadata: input.metadata, labels: input.labels, idempotencyKey: input.id }, trace);
+    return pushEvent(
+      app,
+      {
+        namespace: input.namespace,
+        event: input.event,
+        payload: input.payload,
+        ttlSeconds: input.ttl_seconds,
+        metadata: input.metadata,
+        labels: input.labels,
+        idempotencyKey: input.id,
+      },
+      trace,
+    );
   },
 });

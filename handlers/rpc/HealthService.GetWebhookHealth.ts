@@ -17,6 +17,12 @@ export default rpc({
   async handle({ webhook_id, namespace }, { app }) {
     await requireNamespace(app.db, namespace);
     const h = await getWebhookHealth(app.db, namespace, webhook_id);
-    return { webhook_id: h.webhook_id, health: rpcHealth(h.health), ...(h.metrics ? { metrics: h.metrics } : {}), circuit: h.circuit, paused_reason: h.paused_reason };
+    return {
+      webhook_id: h.webhook_id,
+      health: rpcHealth(h.health),
+      ...(h.metrics ? { metrics: h.metrics } : {}),
+      circuit: h.circuit,
+      paused_reason: h.paused_reason,
+    };
   },
 });

@@ -12,7 +12,12 @@ export default rpc({
   service: "SubscriptionService",
   method: "CreateSubscription",
   summary: "Create a subscription",
-  input: z.object({ webhook_id: webhookId(), event_name: eventName(), namespace: namespaceName(), ...subscriptionFields }),
+  input: z.object({
+    webhook_id: webhookId(),
+    event_name: eventName(),
+    namespace: namespaceName(),
+    ...subscriptionFields,
+  }),
   response: z.object({ subscription_id: z.string(), created_at: z.string() }),
   async handle({ webhook_id, event_name, namespace, ...fields }, { app }) {
     await requireNamespace(app.db, namespace);

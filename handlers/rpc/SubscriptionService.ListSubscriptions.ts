@@ -23,7 +23,12 @@ export default rpc({
   response: subscriptionListSchema,
   async handle({ namespace, webhook_id, event_name, pagination }, { app }) {
     await requireNamespace(app.db, namespace);
-    const { subscriptions, total } = await listSubscriptions(app.db, namespace, { webhookId: webhook_id || undefined, eventName: event_name || undefined }, pagination);
+    const { subscriptions, total } = await listSubscriptions(
+      app.db,
+      namespace,
+      { webhookId: webhook_id || undefined, eventName: event_name || undefined },
+      pagination,
+    );
     return { subscriptions: subscriptions.map(rpcSubscription), pagination: pageInfo(pagination, total) };
   },
 });

@@ -14,6 +14,14 @@ export default rpc({
   response: templateTestResultSchema,
   async handle({ namespace, event_name, transform_template, transform_strict, payload }, { app }) {
     await requireNamespace(app.db, namespace);
-    return { transformed_payload: await testTransformTemplate(app.db, { namespace, eventName: event_name, template: transform_template, strict: transform_strict, payload }) };
+    return {
+      transformed_payload: await testTransformTemplate(app.db, {
+        namespace,
+        eventName: event_name,
+        template: transform_template,
+        strict: transform_strict,
+        payload,
+      }),
+    };
   },
 });

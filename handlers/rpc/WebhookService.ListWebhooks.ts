@@ -23,7 +23,12 @@ export default rpc({
   response: webhookListSchema("webhooks"),
   async handle({ namespace, event, active_only, webhook_id, pagination }, { app }) {
     await requireNamespace(app.db, namespace);
-    const { webhooks, total } = await listWebhooks(app, namespace, { event: event || undefined, activeOnly: active_only, webhookId: webhook_id || undefined }, pagination);
+    const { webhooks, total } = await listWebhooks(
+      app,
+      namespace,
+      { event: event || undefined, activeOnly: active_only, webhookId: webhook_id || undefined },
+      pagination,
+    );
     return { webhooks: webhooks.map(rpcWebhook), pagination: pageInfo(pagination, total) };
   },
 });

@@ -11,10 +11,20 @@ export default rpc({
   method: "RegisterWebhook",
   summary: "Register a webhook",
   input: z.object({ namespace: namespaceName(), ...webhookFields }),
-  response: z.object({ webhook_id: z.string(), created_at: z.string(), signing_public_key: z.string(), webhook_secret: z.string() }),
+  response: z.object({
+    webhook_id: z.string(),
+    created_at: z.string(),
+    signing_public_key: z.string(),
+    webhook_secret: z.string(),
+  }),
   async handle({ namespace, ...fields }, { app }) {
     await requireNamespace(app.db, namespace);
     const webhook = await registerWebhook(app, namespace, fields);
-    return { webhook_id: webhook.webhook_id, created_at: webhook.created_at, signing_public_key: webhook.signing_public_key, webhook_secret: webhook.http_config.webhook_secret };
+    return {
+      webhook_id: webhook.webhook_id,
+      created_at: webhook.created_at,
+      signing_public_key: webhook.signing_public_key,
+      webhook_secret: webhook.http_config.webhook_secret,
+    };
   },
 });

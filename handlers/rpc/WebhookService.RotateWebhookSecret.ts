@@ -14,6 +14,8 @@ export default rpc({
   response: rotationResultSchema,
   async handle({ namespace, webhook_id, secret, grace_seconds }, { app }) {
     await requireNamespace(app.db, namespace);
-    return rotationResult(await rotateWebhookSecret(app, namespace, webhook_id, { secret, graceSeconds: grace_seconds }));
+    return rotationResult(
+      await rotateWebhookSecret(app, namespace, webhook_id, { secret, graceSeconds: grace_seconds }),
+    );
   },
 });

@@ -11,7 +11,12 @@ export default rpc({
   service: "WebhookService",
   method: "UpdateWebhookConfig",
   summary: "Update a webhook",
-  input: z.object({ webhook_id: webhookId(), namespace: namespaceName(), updates: webhookUpdates.default({}), update_mask: fieldMask().optional() }),
+  input: z.object({
+    webhook_id: webhookId(),
+    namespace: namespaceName(),
+    updates: webhookUpdates.default({}),
+    update_mask: fieldMask().optional(),
+  }),
   async handle({ webhook_id, namespace, updates, update_mask }, { app }) {
     await requireNamespace(app.db, namespace);
     await updateWebhook(app, namespace, webhook_id, updates, update_mask);

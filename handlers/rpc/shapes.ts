@@ -7,7 +7,10 @@ export const rpcHealth = (state: HealthState) => enumName("HEALTH", state === "u
 
 export const rpcWebhook = (w: Webhook) => ({ ...w, health: rpcHealth(w.health) });
 
-export const rpcSubscription = <S extends { on_transform_error: string }>(s: S) => ({ ...s, on_transform_error: s.on_transform_error.toUpperCase() });
+export const rpcSubscription = <S extends { on_transform_error: string }>(s: S) => ({
+  ...s,
+  on_transform_error: s.on_transform_error.toUpperCase(),
+});
 
 /** Delivery status as a protobuf enum name (SUCCESS, PENDING, …). */
 export const rpcDelivery = <D extends { status: string }>(d: D) => ({ ...d, status: d.status.toUpperCase() });

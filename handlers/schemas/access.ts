@@ -3,7 +3,12 @@ import { z } from "zod";
 import { int64, queryBool, uuid } from "../../lib/http/wire.ts";
 import { consumerName } from "./namespaces.ts";
 
-export const credentialName = () => z.string({ error: "name is required" }).trim().min(1, "name is required").max(200, "name must be at most 200 characters");
+export const credentialName = () =>
+  z
+    .string({ error: "name is required" })
+    .trim()
+    .min(1, "name is required")
+    .max(200, "name must be at most 200 characters");
 
 export const tokenId = () => uuid("token_id");
 export const inviteId = () => uuid("invite_id");

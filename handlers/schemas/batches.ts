@@ -12,7 +12,14 @@ export const batchSchema = z.object({
   expires_at: z.string(),
 });
 
-export const batchView = (b: Batch) => ({ status: b.status, total: b.total, processed: b.processed, failed: b.failed, created_at: b.created_at, expires_at: b.expires_at });
+export const batchView = (b: Batch) => ({
+  status: b.status,
+  total: b.total,
+  processed: b.processed,
+  failed: b.failed,
+  created_at: b.created_at,
+  expires_at: b.expires_at,
+});
 
 export const retryId = () => uuid("retry_id");
 export const repushId = () => uuid("repush_id");

@@ -9,7 +9,8 @@ export const deliveryId = () => uuid("delivery_id");
 
 export const DELIVERY_STATUSES = ["pending", "sending", "success", "failed", "retrying", "expired"] as const;
 export const deliveryStatus = () => protoEnum("DELIVERY_STATUS", DELIVERY_STATUSES);
-export const errorCategory = () => z.enum(CATEGORIES as [string, ...string[]], { error: `error_category must be one of ${CATEGORIES.join(", ")}` });
+export const errorCategory = () =>
+  z.enum(CATEGORIES as [string, ...string[]], { error: `error_category must be one of ${CATEGORIES.join(", ")}` });
 
 export const deliverySchema = z.object({
   delivery_id: z.string(),
@@ -26,7 +27,10 @@ export const deliverySchema = z.object({
   error_category: z.string().nullable(),
   error_message: z.string().nullable(),
   template_error: z.string().nullable(),
-  held_reason: z.string().nullable().describe("why a pending or retrying delivery is held back: its endpoint's circuit is open"),
+  held_reason: z
+    .string()
+    .nullable()
+    .describe("why a pending or retrying delivery is held back: its endpoint's circuit is open"),
   created_at: z.string(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),
@@ -46,11 +50,16 @@ export const attemptSchema = z.object({
   timestamp: z.string(),
 });
 
-export const deliveryListSchema = (extra: z.ZodRawShape = {}) => z.object({ deliveries: z.array(deliverySchema), pagination: pageInfoSchema, ...extra });
+export const deliveryListSchema = (extra: z.ZodRawShape = {}) =>
+  z.object({ deliveries: z.array(deliverySchema), pagination: pageInfoSchema, ...extra });
 
 export const retryResultSchema = z.object({ retried_count: z.number(), delivery_ids: z.array(z.string()) });
 
-const optionalId = (what: string) => uuid(what).or(z.literal("")).optional().transform((v) => v || undefined);
+const optionalId = (what: string) =>
+  uuid(what)
+    .or(z.literal(""))
+    .optional()
+    .transform((v) => v || undefined);
 
 /** Filters of ListDeliveries (RPC body). */
 export const deliveryFilter = {
@@ -58,7 +67,10 @@ export const deliveryFilter = {
   event_id: optionalId("event_id"),
   subscription_id: optionalId("subscription_id"),
   status: deliveryStatus().optional(),
-  error_category: errorCategory().or(z.literal("")).optional().transform((v) => v || undefined),
+  error_category: errorCategory()
+    .or(z.literal(""))
+    .optional()
+    .transform((v) => v || undefined),
   created_after: timestampFilter().optional(),
   created_before: timestampFilter().optional(),
 };

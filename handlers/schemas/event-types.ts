@@ -28,4 +28,8 @@ export const eventTypeWithSampleSchema = eventTypeSchema.extend({ sample_payload
 
 export const eventTypeListSchema = z.object({ events: z.array(eventTypeSchema), pagination: pageInfoSchema });
 
-export const eventTypeVersionSchema = z.object({ version: z.number(), schema: jsonObject().nullable(), created_at: z.string() });
+export const eventTypeVersionSchema = z.object({
+  version: z.number(),
+  schema: jsonObject().nullable(),
+  created_at: z.string(),
+});

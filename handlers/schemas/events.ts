@@ -8,12 +8,21 @@ export const eventId = () => uuid("event_id");
 
 export const ttlSeconds = () =>
   int64()
-    .pipe(z.number().min(0, "ttl_seconds must be 0 (no expiry) or more").max(366 * 86_400, "ttl_seconds must be at most a year"))
+    .pipe(
+      z
+        .number()
+        .min(0, "ttl_seconds must be 0 (no expiry) or more")
+        .max(366 * 86_400, "ttl_seconds must be at most a year"),
+    )
     .default(0);
 
 export const idempotencyKey = () => z.string().max(255, "the idempotency id must be at most 255 characters");
 
-export const pushResultSchema = z.object({ event_id: z.string(), warnings: z.array(z.string()), duplicate: z.boolean() });
+export const pushResultSchema = z.object({
+  event_id: z.string(),
+  warnings: z.array(z.string()),
+  duplicate: z.boolean(),
+});
 
 export const eventReportSchema = z.object({
   event_id: z.string(),
@@ -32,10 +41,12 @@ export const eventReportSchema = z.object({
   pending_count: z.number(),
 });
 
-export const eventReportListSchema = (extra: z.ZodRawShape = {}) => z.object({ events: z.array(eventReportSchema), pagination: pageInfoSchema, ...extra });
+export const eventReportListSchema = (extra: z.ZodRawShape = {}) =>
+  z.object({ events: z.array(eventReportSchema), pagination: pageInfoSchema, ...extra });
 
 /** Timestamps in filters: RFC 3339. */
-export const timestampFilter = () => z.iso.datetime({ offset: true, error: "must be an RFC 3339 timestamp" }).transform((v) => new Date(v));
+export const timestampFilter = () =>
+  z.iso.datetime({ offset: true, error: "must be an RFC 3339 timestamp" }).transform((v) => new Date(v));
 
 /** Filters of ListEventReports (RPC body). */
 export const eventReportFilter = {

@@ -30,13 +30,30 @@ export const circuitSchema = z
     opened_at: z.string().nullable(),
     next_probe_at: z.string().nullable().describe("when the next single probe delivery may go"),
     reason: z.string().nullable(),
-    consecutive_no_answer: z.number().describe("attempts in a row that got no answer (timeouts, refused or reset connections)"),
+    consecutive_no_answer: z
+      .number()
+      .describe("attempts in a row that got no answer (timeouts, refused or reset connections)"),
   })
   .describe("While open, the endpoint's due deliveries are held back and only a probe is sent (docs/isolation.md)");
 
-export const webhookHealthSchema = z.object({ webhook_id: z.string(), health: z.string(), metrics: metricsSchema.nullable(), circuit: circuitSchema, paused_reason: z.string().nullable().describe("why the webhook is paused (operator, 410 Gone or auto-disable); null while active") });
+export const webhookHealthSchema = z.object({
+  webhook_id: z.string(),
+  health: z.string(),
+  metrics: metricsSchema.nullable(),
+  circuit: circuitSchema,
+  paused_reason: z
+    .string()
+    .nullable()
+    .describe("why the webhook is paused (operator, 410 Gone or auto-disable); null while active"),
+});
 
-export const summarySchema = z.object({ healthy_count: z.number(), degraded_count: z.number(), unhealthy_count: z.number(), unknown_count: z.number(), total_count: z.number() });
+export const summarySchema = z.object({
+  healthy_count: z.number(),
+  degraded_count: z.number(),
+  unhealthy_count: z.number(),
+  unknown_count: z.number(),
+  total_count: z.number(),
+});
 
 export const statsSchema = z.object({
   total_webhooks: z.number(),

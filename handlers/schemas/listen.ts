@@ -9,7 +9,9 @@ export const sessionId = () => uuid("session_id");
 export const newListenSession = z.object({
   events: z.array(eventName()).min(1, "events must list at least one event name"),
   description: z.string().max(10_000).default(""),
-  http_config: httpConfigInput().omit({ webhook_secret: true, follow_redirects: true, verify_ssl: true, rate_limit_rps: true }).optional(),
+  http_config: httpConfigInput()
+    .omit({ webhook_secret: true, follow_redirects: true, verify_ssl: true, rate_limit_rps: true })
+    .optional(),
 });
 
 export const listenSessionSchema = z.object({
@@ -26,6 +28,14 @@ export const listenSessionSchema = z.object({
 /** Bounded like a captured response body (1 MiB). */
 export const listenAnswer = z.object({
   request_id: uuid("request_id"),
-  status: int32().pipe(z.number().min(100, "status must be an HTTP status between 100 and 599").max(599, "status must be an HTTP status between 100 and 599")),
-  body: z.string().max(1024 * 1024, "body must be at most 1 MiB").default(""),
+  status: int32().pipe(
+    z
+      .number()
+      .min(100, "status must be an HTTP status between 100 and 599")
+      .max(599, "status must be an HTTP status between 100 and 599"),
+  ),
+  body: z
+    .string()
+    .max(1024 * 1024, "body must be at most 1 MiB")
+    .default(""),
 });

@@ -12,11 +12,15 @@ const method = () => z.string().transform((m) => m.trim().toUpperCase());
 /** Fields of a new subscription; omitted fields take their defaults. */
 export const subscriptionFields = {
   headers: stringMap().default({}),
-  method: method().optional().transform((m) => m || "POST"),
+  method: method()
+    .optional()
+    .transform((m) => m || "POST"),
   timeout: int32().default(0).describe("seconds; 0 = the webhook's request timeout"),
   transform_enabled: z.boolean().default(false),
   transform_template: z.string().default("").describe("Go text/template source; its output replaces the delivery body"),
-  on_transform_error: onTransformError().optional().transform((v) => v ?? "fail"),
+  on_transform_error: onTransformError()
+    .optional()
+    .transform((v) => v ?? "fail"),
   transform_strict: z.boolean().default(false).describe("missingkey=error: a missing map key fails the transform"),
   label_filters: stringMap().default({}),
 };
@@ -24,8 +28,12 @@ export const subscriptionFields = {
 /** Partial update: only fields that are present are written (headers and label_filters replace). */
 export const subscriptionChanges = {
   headers: stringMap().optional(),
-  method: method().optional().transform((m) => m || undefined),
-  timeout: int32().optional().transform((t) => t || undefined),
+  method: method()
+    .optional()
+    .transform((m) => m || undefined),
+  timeout: int32()
+    .optional()
+    .transform((t) => t || undefined),
   transform_enabled: z.boolean().optional(),
   transform_template: z.string().optional(),
   on_transform_error: onTransformError().optional(),
@@ -50,4 +58,7 @@ export const subscriptionSchema = z.object({
   updated_at: z.string(),
 });
 
-export const subscriptionListSchema = z.object({ subscriptions: z.array(subscriptionSchema), pagination: pageInfoSchema });
+export const subscriptionListSchema = z.object({
+  subscriptions: z.array(subscriptionSchema),
+  pagination: pageInfoSchema,
+});

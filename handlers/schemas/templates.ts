@@ -12,7 +12,13 @@ export const templateTestFields = {
   event_name: eventName(),
   transform_template: z.string().describe("Go text/template source; empty renders the default envelope"),
   transform_strict: z.boolean().default(false).describe("missingkey=error: a missing map key fails the render"),
-  payload: jsonObject().optional().describe("Render against this payload instead of the event type's sample payload (then the event type needs no schema)"),
+  payload: jsonObject()
+    .optional()
+    .describe(
+      "Render against this payload instead of the event type's sample payload (then the event type needs no schema)",
+    ),
 };
 
-export const templateTestResultSchema = z.object({ transformed_payload: z.string().describe("exactly the body a delivery would send") });
+export const templateTestResultSchema = z.object({
+  transformed_payload: z.string().describe("exactly the body a delivery would send"),
+});

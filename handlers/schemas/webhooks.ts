@@ -5,7 +5,13 @@ import { pageInfoSchema } from "../../lib/http/pagination.ts";
 import { stringMap } from "./common.ts";
 import { eventName } from "./event-types.ts";
 
-const range = (name: string, min: number, max: number) => int32().pipe(z.number().min(min, `${name} must be between ${min} and ${max}`).max(max, `${name} must be between ${min} and ${max}`));
+const range = (name: string, min: number, max: number) =>
+  int32().pipe(
+    z
+      .number()
+      .min(min, `${name} must be between ${min} and ${max}`)
+      .max(max, `${name} must be between ${min} and ${max}`),
+  );
 
 /** http_config as a request carries it: every field optional (omitted = default), the secret included. Ranges from the CONTRACT. */
 export const httpConfigInput = () =>
@@ -13,7 +19,10 @@ export const httpConfigInput = () =>
     max_retries: range("max_retries", 0, 10).optional(),
     retry_backoff_seconds: range("retry_backoff_seconds", 1, 3600).optional(),
     request_timeout_seconds: range("request_timeout_seconds", 1, 300).optional(),
-    expected_status_codes: z.array(range("expected_status_codes", 100, 599)).max(100).optional(),
+    expected_status_codes: z
+      .array(range("expected_status_codes", 100, 599))
+      .max(100)
+      .optional(),
     verify_ssl: z.boolean().optional(),
     capture_response_body: z.boolean().optional(),
     follow_redirects: z.boolean().optional(),
@@ -31,7 +40,15 @@ export const webhookFields = {
   events: z.array(eventName()).min(1, "events must list at least one event name"),
   headers: stringMap().default({}),
   secret_headers: stringMap().default({}),
-  timeout: int32().pipe(z.number().min(0, "timeout must be between 0 and 300 seconds").max(300, "timeout must be between 0 and 300 seconds")).default(0).describe("Deprecated: use http_config.request_timeout_seconds"),
+  timeout: int32()
+    .pipe(
+      z
+        .number()
+        .min(0, "timeout must be between 0 and 300 seconds")
+        .max(300, "timeout must be between 0 and 300 seconds"),
+    )
+    .default(0)
+    .describe("Deprecated: use http_config.request_timeout_seconds"),
   active: z.boolean().default(true),
   description: z.string().max(10_000).default(""),
   http_config: httpConfigInput().optional(),
@@ -59,7 +76,9 @@ const httpConfigSchema = z.object({
   follow_redirects: z.boolean(),
   rate_limit_rps: z.number().nullable(),
   pause_on_gone: z.boolean().describe("a 410 Gone answer pauses the webhook (default true)"),
-  auto_disable_after_seconds: z.number().describe("pause after this long with only failures; 0 = the server default (SVC_AUTO_DISABLE_AFTER)"),
+  auto_disable_after_seconds: z
+    .number()
+    .describe("pause after this long with only failures; 0 = the server default (SVC_AUTO_DISABLE_AFTER)"),
   webhook_secret: z.string().describe("whsec_… in plaintext only in the registration response; masked afterwards"),
 });
 
@@ -81,26 +100,40 @@ export const webhookSchema = z.object({
   updated_at: z.string(),
 });
 
-export const webhookListSchema = (key: string) => z.object({ [key]: z.array(webhookSchema), pagination: pageInfoSchema });
+export const webhookListSchema = (key: string) =>
+  z.object({ [key]: z.array(webhookSchema), pagination: pageInfoSchema });
 
 /** Options of a secret rotation (REST body and RPC request). */
 export const rotationFields = {
   secret: z.string().optional().describe("The new whsec_ secret; omitted, svc generates one"),
   grace_seconds: int32()
-    .pipe(z.number().min(0, "grace_seconds must be from 0 to 604800 (7 days)").max(604_800, "grace_seconds must be from 0 to 604800 (7 days)"))
+    .pipe(
+      z
+        .number()
+        .min(0, "grace_seconds must be from 0 to 604800 (7 days)")
+        .max(604_800, "grace_seconds must be from 0 to 604800 (7 days)"),
+    )
     .optional()
-    .describe("How long the replaced secret and key keep signing beside the new ones (default 86400; 0 replaces at once)"),
+    .describe(
+      "How long the replaced secret and key keep signing beside the new ones (default 86400; 0 replaces at once)",
+    ),
 };
 
 export const rotationResultSchema = z.object({
   webhook_id: z.string(),
   webhook_secret: z.string().describe("The new whsec_ secret, in plaintext only in this response"),
   signing_public_key: z.string().describe("The new base64 Ed25519 public key"),
-  previous_secret_expires_at: z.string().nullable().describe("When the replaced secret and key stop signing and are destroyed; null when replaced at once"),
+  previous_secret_expires_at: z
+    .string()
+    .nullable()
+    .describe("When the replaced secret and key stop signing and are destroyed; null when replaced at once"),
 });
 
 /** The answer to a rotation on both surfaces. */
-export const rotationResult = (r: { webhook: { webhook_id: string; http_config: { webhook_secret: string }; signing_public_key: string }; previousExpiresAt: Date | null }) => ({
+export const rotationResult = (r: {
+  webhook: { webhook_id: string; http_config: { webhook_secret: string }; signing_public_key: string };
+  previousExpiresAt: Date | null;
+}) => ({
   webhook_id: r.webhook.webhook_id,
   webhook_secret: r.webhook.http_config.webhook_secret,
   signing_public_key: r.webhook.signing_public_key,

@@ -11,7 +11,21 @@ export default raw({
   summary: "Liveness and database check",
   tag: "System",
   access: "public",
-  response: z.object({ status: z.enum(["ok", "unavailable"]), version: z.string(), uptime_seconds: z.number(), checks: z.object({ database: z.string() }), jobs: z.record(z.string(), z.object({ last_started_at: z.string().nullable(), last_finished_at: z.string().nullable(), running: z.boolean(), last_summary: z.record(z.string(), z.unknown()).nullable() })) }),
+  response: z.object({
+    status: z.enum(["ok", "unavailable"]),
+    version: z.string(),
+    uptime_seconds: z.number(),
+    checks: z.object({ database: z.string() }),
+    jobs: z.record(
+      z.string(),
+      z.object({
+        last_started_at: z.string().nullable(),
+        last_finished_at: z.string().nullable(),
+        running: z.boolean(),
+        last_summary: z.record(z.string(), z.unknown()).nullable(),
+      }),
+    ),
+  }),
   async handle(_request, { app }) {
     const report = await health(app);
     return json(report, report.status === "ok" ? 200 : 503, { "cache-control": "no-store" });

@@ -12,8 +12,10 @@ export default raw({
   access: "admin",
   publicWhen: (config) => config.metrics.public,
   produces: "text/plain; version=0.0.4",
-  async handle(request, { app }) {
+  async handle(_request, { app }) {
     if (!app.config.metrics.enabled) throw notFound("metrics are turned off (SVC_METRICS_ENABLED=false)");
-    return new Response(await app.metrics.prometheusText(), { headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8", "cache-control": "no-store" } });
+    return new Response(await app.metrics.prometheusText(), {
+      headers: { "content-type": "text/plain; version=0.0.4; charset=utf-8", "cache-control": "no-store" },
+    });
   },
 });

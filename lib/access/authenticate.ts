@@ -19,7 +19,8 @@ export async function authenticate(app: Pick<AppContext, "config" | "tokens">, r
   const masterKey = app.config.apiKey;
   if (!masterKey) return { kind: "disabled" };
   const credential = credentialOf(request);
-  if (!credential) throw unauthenticated("missing", "a credential is required: send X-API-Key or Authorization: Bearer");
+  if (!credential)
+    throw unauthenticated("missing", "a credential is required: send X-API-Key or Authorization: Bearer");
   if (secretMatches(credential, masterKeyBytes(app as AppContext, masterKey))) return { kind: "master" };
   if (credential.startsWith(TOKEN_PREFIX)) return app.tokens.verify(credential);
   throw unauthenticated("invalid", "the credential is not valid");
@@ -34,5 +35,6 @@ export function requireAdmin(principal: Principal): void {
 
 /** Token and invite management, and the browser sign-in exchange, are for the master key and tenant-wide tokens. */
 export function requireMaster(principal: Principal): void {
-  if (principal.kind !== "master" && principal.kind !== "disabled") throw new AppError("permission_denied", "only the master key can do this");
+  if (principal.kind !== "master" && principal.kind !== "disabled")
+    throw new AppError("permission_denied", "only the master key can do this");
 }

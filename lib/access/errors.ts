@@ -4,4 +4,7 @@ import { AppError } from "../errors.ts";
 export type UnauthenticatedReason = "missing" | "invalid" | "expired" | "revoked";
 
 export const unauthenticated = (reason: UnauthenticatedReason, message: string) =>
-  new AppError("unauthenticated", message, { details: { reason }, headers: { "www-authenticate": 'Bearer realm="svc"' } });
+  new AppError("unauthenticated", message, {
+    details: { reason },
+    headers: { "www-authenticate": 'Bearer realm="svc"' },
+  });

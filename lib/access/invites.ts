@@ -44,14 +44,33 @@ interface InviteRow {
 }
 
 function toInvite(r: InviteRow): Invite {
-  const status: InviteStatus = r.redeemed_at ? "redeemed" : r.cancelled_at ? "cancelled" : r.expires_at <= new Date() ? "expired" : "pending";
-  return { id: r.id, name: r.name, consumer: r.consumer, status, created_at: r.created_at.toISOString(), expires_at: r.expires_at.toISOString(), redeemed_at: iso(r.redeemed_at), cancelled_at: iso(r.cancelled_at), token_id: r.token_id };
+  const status: InviteStatus = r.redeemed_at
+    ? "redeemed"
+    : r.cancelled_at
+      ? "cancelled"
+      : r.expires_at <= new Date()
+        ? "expired"
+        : "pending";
+  return {
+    id: r.id,
+    name: r.name,
+    consumer: r.consumer,
+    status,
+    created_at: r.created_at.toISOString(),
+    expires_at: r.expires_at.toISOString(),
+    redeemed_at: iso(r.redeemed_at),
+    cancelled_at: iso(r.cancelled_at),
+    token_id: r.token_id,
+  };
 }
 
 /** The path to put after the UI's base URL: the secret sits in the fragment, which browsers never send. */
 export const invitePath = (secret: string, consumer: string | null) => `${consumer ? "/portal" : "/"}#invite=${secret}`;
 
-export async function createInvite(db: Db, req: { name: string; consumer?: string; ttlSeconds?: number }): Promise<Invite & { secret: string; path: string }> {
+export async function createInvite(
+  db: Db,
+  req: { name: string; consumer?: string; ttlSeconds?: number },
+): Promise<Invite & { secret: string; path: string }> {
   const ttl = req.ttlSeconds ?? INVITE_DEFAULT_SECONDS;
   if (ttl <= 0 || ttl > INVITE_MAX_SECONDS) throw invalid("invite ttl_seconds must be between 1 and 604800 (7 days)");
   const secret = INVITE_PREFIX + randomBytes(32).toString("base64url");
@@ -66,7 +85,11 @@ export async function createInvite(db: Db, req: { name: string; consumer?: strin
 }
 
 /** Newest first. */
-export async function listInvites(db: Db, includeInactive: boolean, page: Page): Promise<{ invites: Invite[]; total: number }> {
+export async function listInvites(
+  db: Db,
+  includeInactive: boolean,
+  page: Page,
+): Promise<{ invites: Invite[]; total: number }> {
   const { rows } = await db.query(
     `select ${COLUMNS}, count(*) over ()::int as total from invites
       where $1 or (redeemed_at is null and cancelled_at is null and expires_at > now())
@@ -74,7 +97,11 @@ export async function listInvites(db: Db, includeInactive: boolean, page: Page):
       limit $2 offset $3`,
     [includeInactive, page.limit, page.offset],
   );
-  const total = await pageTotal(rows, page, async () => (await listInvites(db, includeInactive, { limit: 1, offset: 0 })).total);
+  const total = await pageTotal(
+    rows,
+    page,
+    async () => (await listInvites(db, includeInactive, { limit: 1, offset: 0 })).total,
+  );
   return { invites: rows.map(toInvite), total };
 }
 
@@ -92,13 +119,22 @@ export async function cancelInvite(db: Db, id: string): Promise<Invite> {
   throw new AppError("failed_precondition", `invite ${id} is ${toInvite(existing.rows[0]).status}, not pending`);
 }
 
-const invalidInvite = () => new AppError("invalid_argument", "this invite link is unknown, expired, cancelled or already used", { details: { error: "invalid_invite" } });
+const invalidInvite = () =>
+  new AppError("invalid_argument", "this invite link is unknown, expired, cancelled or already used", {
+    details: { error: "invalid_invite" },
+  });
 
 /**
  * Redeems an invite exactly once (the conditional update is the lock) and mints its token in the same transaction.
  * `consumerOnly` (the portal) leaves a full-access invite unused, so the link still works in the dashboard.
  */
-export async function redeemInvite(db: Db, keyring: Keyring, secret: string, tenantDefaultSeconds: number, options: { consumerOnly?: boolean } = {}): Promise<MintedToken> {
+export async function redeemInvite(
+  db: Db,
+  keyring: Keyring,
+  secret: string,
+  tenantDefaultSeconds: number,
+  options: { consumerOnly?: boolean } = {},
+): Promise<MintedToken> {
   if (!secret.startsWith(INVITE_PREFIX)) throw invalidInvite();
   return withTransaction(db, async (tx) => {
     const { rows } = await tx.query(
@@ -110,11 +146,24 @@ export async function redeemInvite(db: Db, keyring: Keyring, secret: string, ten
     );
     const invite = rows[0];
     if (!invite && options.consumerOnly) {
-      const full = await tx.query("select 1 from invites where secret_hash = $1 and consumer is null and redeemed_at is null and cancelled_at is null and expires_at > now()", [sha256(secret)]);
-      if (full.rows[0]) throw new AppError("invalid_argument", "this invite gives full access: open it in the dashboard (/#invite=…), not in the portal", { details: { error: "invalid_invite" } });
+      const full = await tx.query(
+        "select 1 from invites where secret_hash = $1 and consumer is null and redeemed_at is null and cancelled_at is null and expires_at > now()",
+        [sha256(secret)],
+      );
+      if (full.rows[0])
+        throw new AppError(
+          "invalid_argument",
+          "this invite gives full access: open it in the dashboard (/#invite=…), not in the portal",
+          { details: { error: "invalid_invite" } },
+        );
     }
     if (!invite) throw invalidInvite();
-    const token = await mintTokenIn(tx, keyring, { name: invite.name, consumer: invite.consumer ?? undefined }, tenantDefaultSeconds);
+    const token = await mintTokenIn(
+      tx,
+      keyring,
+      { name: invite.name, consumer: invite.consumer ?? undefined },
+      tenantDefaultSeconds,
+    );
     await tx.query("update invites set token_id = $2 where id = $1", [invite.id, token.id]);
     return token;
   });

@@ -16,7 +16,8 @@ export const CONSUMER_HEADER = "x-svc-consumer";
 
 function consumerHeader(request: Request): string {
   const consumer = request.headers.get(CONSUMER_HEADER)?.trim();
-  if (!consumer || !/^[A-Za-z0-9._:-]{1,128}$/.test(consumer)) throw invalid(`with the master key the portal API needs the ${CONSUMER_HEADER} header naming a consumer`);
+  if (!consumer || !/^[A-Za-z0-9._:-]{1,128}$/.test(consumer))
+    throw invalid(`with the master key the portal API needs the ${CONSUMER_HEADER} header naming a consumer`);
   return consumer;
 }
 

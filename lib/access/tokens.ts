@@ -60,8 +60,22 @@ export interface TokenRow {
 }
 
 export function toToken(r: TokenRow): AccessToken {
-  const status: TokenStatus = r.revoked_at ? "revoked" : r.expires_at && r.expires_at <= new Date() ? "expired" : "active";
-  return { id: r.id, name: r.name, consumer: r.consumer, external_id: r.external_id, status, created_at: r.created_at.toISOString(), expires_at: iso(r.expires_at), last_used_at: iso(r.last_used_at), revoked_at: iso(r.revoked_at) };
+  const status: TokenStatus = r.revoked_at
+    ? "revoked"
+    : r.expires_at && r.expires_at <= new Date()
+      ? "expired"
+      : "active";
+  return {
+    id: r.id,
+    name: r.name,
+    consumer: r.consumer,
+    external_id: r.external_id,
+    status,
+    created_at: r.created_at.toISOString(),
+    expires_at: iso(r.expires_at),
+    last_used_at: iso(r.last_used_at),
+    revoked_at: iso(r.revoked_at),
+  };
 }
 
 export const newTokenSecret = () => TOKEN_PREFIX + randomBytes(32).toString("base64url");
@@ -69,7 +83,10 @@ export const portalPath = (secret: string) => `/portal#token=${secret}`;
 const secretContext = (tokenId: string) => `access-token:${tokenId}`;
 
 /** Seconds until expiry for a new token (null = never), refusing lifetimes the spec does not allow. */
-export function tokenLifetime(req: Pick<MintRequest, "consumer" | "ttlSeconds" | "neverExpires">, tenantDefaultSeconds: number): number | null {
+export function tokenLifetime(
+  req: Pick<MintRequest, "consumer" | "ttlSeconds" | "neverExpires">,
+  tenantDefaultSeconds: number,
+): number | null {
   if (req.ttlSeconds !== undefined && req.ttlSeconds <= 0) throw invalid("ttl_seconds must be positive");
   if (req.consumer) {
     if (req.neverExpires) throw invalid("consumer tokens always expire: never_expires is for tenant-wide tokens");
@@ -84,14 +101,27 @@ export function tokenLifetime(req: Pick<MintRequest, "consumer" | "ttlSeconds" |
   return req.ttlSeconds ?? (tenantDefaultSeconds > 0 ? tenantDefaultSeconds : null);
 }
 
-async function insertToken(tx: Queryable, keyring: Keyring, req: MintRequest, ttl: number | null): Promise<MintedToken> {
+async function insertToken(
+  tx: Queryable,
+  keyring: Keyring,
+  req: MintRequest,
+  ttl: number | null,
+): Promise<MintedToken> {
   const id = randomUUID();
   const secret = newTokenSecret();
   const { rows } = await tx.query(
     `insert into access_tokens (id, name, consumer, external_id, secret_hash, secret_encrypted, expires_at)
      values ($1, $2, $3, $4, $5, $6, case when $7::int is null then null else now() + make_interval(secs => $7) end)
      returning ${COLUMNS}`,
-    [id, req.name, req.consumer ?? null, req.externalId ?? null, sha256(secret), req.externalId ? keyring.encrypt(secret, secretContext(id)) : null, ttl],
+    [
+      id,
+      req.name,
+      req.consumer ?? null,
+      req.externalId ?? null,
+      sha256(secret),
+      req.externalId ? keyring.encrypt(secret, secretContext(id)) : null,
+      ttl,
+    ],
   );
   return { ...toToken(rows[0]), secret, reused: false, ...(req.consumer ? { portal_path: portalPath(secret) } : {}) };
 }
@@ -100,12 +130,22 @@ async function insertToken(tx: Queryable, keyring: Keyring, req: MintRequest, tt
  * Mints a token. With external_id (consumer tokens only) an active token of that consumer and external_id is
  * returned again (`reused`, name and ttl ignored); one is minted when none is active.
  */
-export async function mintToken(db: Db, keyring: Keyring, req: MintRequest, tenantDefaultSeconds: number): Promise<MintedToken> {
+export async function mintToken(
+  db: Db,
+  keyring: Keyring,
+  req: MintRequest,
+  tenantDefaultSeconds: number,
+): Promise<MintedToken> {
   return withTransaction(db, (tx) => mintTokenIn(tx, keyring, req, tenantDefaultSeconds));
 }
 
 /** mintToken inside a transaction the caller holds (an invite's redemption). */
-export async function mintTokenIn(tx: Tx, keyring: Keyring, req: MintRequest, tenantDefaultSeconds: number): Promise<MintedToken> {
+export async function mintTokenIn(
+  tx: Tx,
+  keyring: Keyring,
+  req: MintRequest,
+  tenantDefaultSeconds: number,
+): Promise<MintedToken> {
   if (req.externalId && !req.consumer) throw invalid("external_id is only for consumer tokens");
   const ttl = tokenLifetime(req, tenantDefaultSeconds);
   if (req.consumer) await ensureConsumer(tx, req.consumer);
@@ -128,7 +168,11 @@ export async function mintTokenIn(tx: Tx, keyring: Keyring, req: MintRequest, te
 }
 
 /** Newest first; without a page, every token (the CLI prints them all). */
-export async function listTokens(db: Db, filter: { consumer?: string; includeInactive: boolean }, page?: Page): Promise<{ tokens: AccessToken[]; total: number }> {
+export async function listTokens(
+  db: Db,
+  filter: { consumer?: string; includeInactive: boolean },
+  page?: Page,
+): Promise<{ tokens: AccessToken[]; total: number }> {
   const { rows } = await db.query(
     `select ${COLUMNS}, count(*) over ()::int as total from access_tokens
       where ($1::text is null or consumer = $1)
@@ -137,7 +181,9 @@ export async function listTokens(db: Db, filter: { consumer?: string; includeIna
       limit $3 offset $4`,
     [filter.consumer ?? null, filter.includeInactive, page?.limit ?? null, page?.offset ?? 0],
   );
-  const total = page ? await pageTotal(rows, page, async () => (await listTokens(db, filter, { limit: 1, offset: 0 })).total) : rows.length;
+  const total = page
+    ? await pageTotal(rows, page, async () => (await listTokens(db, filter, { limit: 1, offset: 0 })).total)
+    : rows.length;
   return { tokens: rows.map(toToken), total };
 }
 
@@ -167,7 +213,11 @@ export interface TokenRecord {
 
 /** The token with this secret's hash, whatever its state (the caller decides on expired and revoked). */
 export async function findTokenByHash(db: Queryable, hash: Buffer): Promise<TokenRecord | undefined> {
-  const { rows } = await db.query({ name: "tokens.byHash", text: "select id, name, consumer, expires_at, revoked_at from access_tokens where secret_hash = $1", values: [hash] });
+  const { rows } = await db.query({
+    name: "tokens.byHash",
+    text: "select id, name, consumer, expires_at, revoked_at from access_tokens where secret_hash = $1",
+    values: [hash],
+  });
   const r = rows[0];
   return r && { id: r.id, name: r.name, consumer: r.consumer, expiresAt: r.expires_at, revokedAt: r.revoked_at };
 }

@@ -38,19 +38,27 @@ export class TokenVerifier {
       this.#touch(hit.principal.tokenId, now);
       return hit.principal;
     }
-    let record;
+    let record: Awaited<ReturnType<typeof findTokenByHash>>;
     try {
       record = await findTokenByHash(this.db, sha256(secret));
     } catch (err) {
       if (isConnectionError(err)) {
-        throw new AppError("unavailable", "the token store cannot be reached; retry shortly", { headers: { "retry-after": "5" } });
+        throw new AppError("unavailable", "the token store cannot be reached; retry shortly", {
+          headers: { "retry-after": "5" },
+        });
       }
       throw err;
     }
     if (!record) throw unauthenticated("invalid", "the token is not valid");
     if (record.revokedAt) throw unauthenticated("revoked", "the token was revoked");
-    if (record.expiresAt && record.expiresAt.getTime() <= now) throw unauthenticated("expired", "the token has expired");
-    const principal: TokenPrincipal = { kind: "token", tokenId: record.id, name: record.name, consumer: record.consumer };
+    if (record.expiresAt && record.expiresAt.getTime() <= now)
+      throw unauthenticated("expired", "the token has expired");
+    const principal: TokenPrincipal = {
+      kind: "token",
+      tokenId: record.id,
+      name: record.name,
+      consumer: record.consumer,
+    };
     if (this.#cache.size > 50_000) this.#cache.clear();
     this.#cache.set(key, { principal, expiresAt: record.expiresAt?.getTime() ?? null, cachedAt: now });
     this.#touch(record.id, now);
@@ -74,7 +82,11 @@ export class TokenVerifier {
     const ids = [...this.#dueLastUsed];
     this.#dueLastUsed.clear();
     try {
-      await this.db.query({ name: "tokens.lastUsed", text: "update access_tokens set last_used_at = now() where id = any($1::uuid[])", values: [ids] });
+      await this.db.query({
+        name: "tokens.lastUsed",
+        text: "update access_tokens set last_used_at = now() where id = any($1::uuid[])",
+        values: [ids],
+      });
     } catch (err) {
       this.log.warn("could not record token use", { error: (err as Error).message });
     }

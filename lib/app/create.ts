@@ -20,7 +20,13 @@ export interface CreateOptions {
   tracing?: Tracing;
 }
 
-export function createAppContext(config: Config, db: Db, log: Logger, options: CreateOptions = {}, queueDb: Db = db): AppContext {
+export function createAppContext(
+  config: Config,
+  db: Db,
+  log: Logger,
+  options: CreateOptions = {},
+  queueDb: Db = db,
+): AppContext {
   const tracing = options.tracing ?? tracingOff;
   const signals = createSignals(options.listen === false ? undefined : config.databaseUrl, log);
   return {
@@ -31,11 +37,20 @@ export function createAppContext(config: Config, db: Db, log: Logger, options: C
     log,
     version: VERSION,
     lifecycle: { ready: false, draining: false, startedAt: Date.now() },
-    ssrf: createEgressPolicy({ allowedNetworks: config.allowedNetworks, allowPrivateNetworks: config.allowPrivateNetworks }),
+    ssrf: createEgressPolicy({
+      allowedNetworks: config.allowedNetworks,
+      allowPrivateNetworks: config.allowPrivateNetworks,
+    }),
     signals,
     events: { types: new EventTypeCache(db), inserter: new EventInserter(db, { signals, tracing }) },
     tokens: new TokenVerifier(db, log),
-    metrics: new Metrics({ version: VERSION, perConsumer: config.metrics.perConsumer, serviceName: config.otel.serviceName, resourceAttributes: config.otel.resourceAttributes, otlp: tracing.metricReader }),
+    metrics: new Metrics({
+      version: VERSION,
+      perConsumer: config.metrics.perConsumer,
+      serviceName: config.otel.serviceName,
+      resourceAttributes: config.otel.resourceAttributes,
+      otlp: tracing.metricReader,
+    }),
     tracing,
   };
 }

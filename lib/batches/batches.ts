@@ -27,21 +27,41 @@ export interface Batch {
 
 const COLUMNS = "id, kind, namespace, status, total, processed, failed, created_at, expires_at";
 type BatchRow = Omit<Batch, "created_at" | "expires_at"> & { created_at: Date; expires_at: Date };
-const toBatch = (r: BatchRow): Batch => ({ id: r.id, kind: r.kind, namespace: r.namespace, status: r.status, total: r.total, processed: r.processed, failed: r.failed, created_at: r.created_at.toISOString(), expires_at: r.expires_at.toISOString() });
+const toBatch = (r: BatchRow): Batch => ({
+  id: r.id,
+  kind: r.kind,
+  namespace: r.namespace,
+  status: r.status,
+  total: r.total,
+  processed: r.processed,
+  failed: r.failed,
+  created_at: r.created_at.toISOString(),
+  expires_at: r.expires_at.toISOString(),
+});
 const label = (kind: BatchKind) => (kind === "retry" ? "retry batch" : "re-push batch");
 const VISIBLE = `(expires_at > now() or status = 'processing')`;
 
 export async function createBatch(db: Db, kind: BatchKind, namespace: string, ids: string[]): Promise<Batch> {
   const { rows } = await db.query(
     `insert into batches (id, kind, namespace, item_ids, total, expires_at) values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) returning ${COLUMNS}`,
-    [randomUUID(), kind, namespace, ids.slice(0, BATCH_MAX_ITEMS), Math.min(ids.length, BATCH_MAX_ITEMS), BATCH_TTL_SECONDS],
+    [
+      randomUUID(),
+      kind,
+      namespace,
+      ids.slice(0, BATCH_MAX_ITEMS),
+      Math.min(ids.length, BATCH_MAX_ITEMS),
+      BATCH_TTL_SECONDS,
+    ],
   );
   return toBatch(rows[0]);
 }
 
 /** `namespace` scopes the lookup on REST; the RPC ids are global. Unknown or expired: NOT_FOUND. */
 export async function getBatch(db: Db, kind: BatchKind, id: string, namespace?: string): Promise<Batch> {
-  const { rows } = await db.query(`select ${COLUMNS} from batches where id = $1 and kind = $2 and ($3::text is null or namespace = $3) and ${VISIBLE}`, [id, kind, namespace ?? null]);
+  const { rows } = await db.query(
+    `select ${COLUMNS} from batches where id = $1 and kind = $2 and ($3::text is null or namespace = $3) and ${VISIBLE}`,
+    [id, kind, namespace ?? null],
+  );
   if (!rows[0]) throw notFound(`${label(kind)} ${id} not found or expired`);
   return toBatch(rows[0]);
 }
@@ -98,7 +118,13 @@ export async function claimBatch(db: Db): Promise<ClaimedBatch | undefined> {
 }
 
 /** Moves the cursor; returns false when the batch was cancelled meanwhile (work stops, nothing is rolled back). */
-export async function recordProgress(db: Pick<Db, "query">, id: string, processed: number, failed: number, done: boolean): Promise<boolean> {
+export async function recordProgress(
+  db: Pick<Db, "query">,
+  id: string,
+  processed: number,
+  failed: number,
+  done: boolean,
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `update batches set processed = processed + $2, failed = failed + $3, updated_at = now(),
             lease_until = now() + make_interval(secs => ${LEASE_SECONDS}),
@@ -116,10 +142,11 @@ export async function stillProcessing(db: Pick<Db, "query">, id: string, lock = 
 }
 
 export async function purgeExpiredBatches(db: Db): Promise<number> {
-  const { rowCount } = await db.query("delete from batches where expires_at < now() - interval '1 hour' and status <> 'processing'");
+  const { rowCount } = await db.query(
+    "delete from batches where expires_at < now() - interval '1 hour' and status <> 'processing'",
+  );
   return rowCount ?? 0;
 }
-
 
 /** A worker stopping mid-batch hands it back at once instead of letting its lease run out. */
 export async function releaseBatch(db: Db, id: string): Promise<void> {

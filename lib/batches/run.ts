@@ -10,7 +10,11 @@ import { recordProgress, stillProcessing, type ClaimedBatch } from "./batches.ts
 
 const CHUNK = 500;
 
-export async function runBatch(app: Pick<AppContext, "db" | "config" | "events" | "signals" | "log" | "metrics" | "tracing">, batch: ClaimedBatch, shouldStop: () => boolean = () => false): Promise<"completed" | "cancelled" | "paused"> {
+export async function runBatch(
+  app: Pick<AppContext, "db" | "config" | "events" | "signals" | "log" | "metrics" | "tracing">,
+  batch: ClaimedBatch,
+  shouldStop: () => boolean = () => false,
+): Promise<"completed" | "cancelled" | "paused"> {
   for (let at = batch.cursor; at < batch.itemIds.length; at += CHUNK) {
     if (shouldStop()) return "paused";
     const chunk = batch.itemIds.slice(at, at + CHUNK);
@@ -34,7 +38,11 @@ export async function runBatch(app: Pick<AppContext, "db" | "config" | "events" 
           await rePushEvent(app, eventId, batch.namespace, `repush:${batch.id}:${eventId}`);
           ok++;
         } catch (err) {
-          app.log.debug("re-push of one event failed", { batch_id: batch.id, event_id: eventId, error: (err as Error).message });
+          app.log.debug("re-push of one event failed", {
+            batch_id: batch.id,
+            event_id: eventId,
+            error: (err as Error).message,
+          });
         }
       }
       going = await withTransaction(app.db, async (tx) => {
@@ -50,6 +58,12 @@ export async function runBatch(app: Pick<AppContext, "db" | "config" | "events" 
 
 /** svc.batch.completed, with the batch's final counts, in the transaction that completes it. */
 async function announceCompleted(tx: Tx, batch: ClaimedBatch): Promise<void> {
-  const { rows } = await tx.query<{ status: string; total: number; processed: number }>("select status, total, processed from batches where id = $1", [batch.id]);
-  if (rows[0]) await emitSystemEvents(tx, [batchCompleted({ id: batch.id, kind: batch.kind, namespace: batch.namespace, ...rows[0] })]);
+  const { rows } = await tx.query<{ status: string; total: number; processed: number }>(
+    "select status, total, processed from batches where id = $1",
+    [batch.id],
+  );
+  if (rows[0])
+    await emitSystemEvents(tx, [
+      batchCompleted({ id: batch.id, kind: batch.kind, namespace: batch.namespace, ...rows[0] }),
+    ]);
 }

@@ -14,14 +14,26 @@ export async function snapshotEvents(db: Db, namespace: string, filter: EventFil
 }
 
 /** A page of a consumer's deliveries; with `prepareRetry`, the whole match also captured as a retry batch. */
-export async function listDeliveriesForRetry(db: Db, namespace: string, filter: DeliveryFilter, page: Page, prepareRetry: boolean) {
+export async function listDeliveriesForRetry(
+  db: Db,
+  namespace: string,
+  filter: DeliveryFilter,
+  page: Page,
+  prepareRetry: boolean,
+) {
   const { deliveries, total } = await listDeliveries(db, namespace, filter, page);
   const batch = prepareRetry ? await snapshotDeliveries(db, namespace, filter) : undefined;
   return { deliveries, total, batchId: batch?.id };
 }
 
 /** A page of a consumer's events; with `prepareRepush`, the whole match also captured as a re-push batch. */
-export async function listEventsForRepush(db: Db, namespace: string, filter: EventFilter, page: Page, prepareRepush: boolean) {
+export async function listEventsForRepush(
+  db: Db,
+  namespace: string,
+  filter: EventFilter,
+  page: Page,
+  prepareRepush: boolean,
+) {
   const { events, total } = await listEventReports(db, namespace, filter, page);
   const batch = prepareRepush ? await snapshotEvents(db, namespace, filter) : undefined;
   return { events, total, batchId: batch?.id };

@@ -7,7 +7,8 @@ import { call, CliFailure, developerCommand, resolveRemote, type Remote } from "
 
 type Flags = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => String(x).split(",")) : typeof v === "string" ? v.split(",") : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.flatMap((x) => String(x).split(",")) : typeof v === "string" ? v.split(",") : [];
 
 interface BatchView {
   status: "pending" | "processing" | "completed" | "cancelled";
@@ -22,7 +23,8 @@ function sinceParam(flags: Flags, query: URLSearchParams): void {
   const since = str(flags.since);
   if (!since) return;
   const ms = parseDurationMs(since);
-  if (ms === undefined) throw new CliFailure(`svc: --since "${since}" is not a duration (e.g. 10m, 2h, 1d)`, EXIT.usage);
+  if (ms === undefined)
+    throw new CliFailure(`svc: --since "${since}" is not a duration (e.g. 10m, 2h, 1d)`, EXIT.usage);
   query.set("created_after", new Date(Date.now() - ms).toISOString());
 }
 
@@ -53,7 +55,9 @@ async function follow(remote: Remote, base: string, kind: "retry" | "repush", fl
     for (;;) {
       if (interrupted) {
         view = await call<BatchView>(remote, "POST", `${base}/cancel`).catch(() => view);
-        process.stderr.write(`${tty ? "\n" : ""}cancelled: ${view.processed + view.failed}/${view.total} done before the cancel, the rest left as they were\n`);
+        process.stderr.write(
+          `${tty ? "\n" : ""}cancelled: ${view.processed + view.failed}/${view.total} done before the cancel, the rest left as they were\n`,
+        );
         throw new CliFailure("", INTERRUPTED);
       }
       view = await call<BatchView>(remote, "GET", base);
@@ -65,7 +69,9 @@ async function follow(remote: Remote, base: string, kind: "retry" | "repush", fl
     }
     if (tty) process.stderr.write("\n");
     const noun = kind === "retry" ? "deliveries retried" : "events pushed again";
-    process.stdout.write(`${view.status}: ${view.processed} ${noun}${view.failed ? `, ${view.failed} could not be` : ""} (of ${view.total})\n`);
+    process.stdout.write(
+      `${view.status}: ${view.processed} ${noun}${view.failed ? `, ${view.failed} could not be` : ""} (of ${view.total})\n`,
+    );
   } finally {
     process.off("SIGINT", onInterrupt);
   }
@@ -73,27 +79,45 @@ async function follow(remote: Remote, base: string, kind: "retry" | "repush", fl
 
 export function retryDeliveries(flags: Flags): Promise<number> {
   return developerCommand(async () => {
-    const remote = resolveRemote(process.env, { url: str(flags.url), "api-key": str(flags["api-key"]), consumer: str(flags.consumer) });
+    const remote = resolveRemote(process.env, {
+      url: str(flags.url),
+      "api-key": str(flags["api-key"]),
+      consumer: str(flags.consumer),
+    });
     const query = new URLSearchParams({ prepare_retry: "true", limit: "1" });
     for (const s of list(flags.status).length ? list(flags.status) : ["failed"]) query.append("status", s);
     if (str(flags.webhook)) query.set("webhook_id", str(flags.webhook)!);
     sinceParam(flags, query);
     const c = `/v1/consumers/${encodeURIComponent(remote.consumer)}`;
-    const snapshot = await call<{ retry_id?: string; pagination: { total_count: number } }>(remote, "GET", `${c}/deliveries?${query}`);
-    if (!snapshot.retry_id || snapshot.pagination.total_count === 0) return void process.stdout.write("nothing to retry\n");
+    const snapshot = await call<{ retry_id?: string; pagination: { total_count: number } }>(
+      remote,
+      "GET",
+      `${c}/deliveries?${query}`,
+    );
+    if (!snapshot.retry_id || snapshot.pagination.total_count === 0)
+      return void process.stdout.write("nothing to retry\n");
     await follow(remote, `${c}/retries/${snapshot.retry_id}`, "retry", flags);
   });
 }
 
 export function repushEvents(flags: Flags): Promise<number> {
   return developerCommand(async () => {
-    const remote = resolveRemote(process.env, { url: str(flags.url), "api-key": str(flags["api-key"]), consumer: str(flags.consumer) });
+    const remote = resolveRemote(process.env, {
+      url: str(flags.url),
+      "api-key": str(flags["api-key"]),
+      consumer: str(flags.consumer),
+    });
     const query = new URLSearchParams({ prepare_repush: "true", limit: "1" });
     if (str(flags.event)) query.set("event", str(flags.event)!);
     sinceParam(flags, query);
     const c = `/v1/consumers/${encodeURIComponent(remote.consumer)}`;
-    const snapshot = await call<{ repush_id?: string; pagination: { total_count: number } }>(remote, "GET", `${c}/events?${query}`);
-    if (!snapshot.repush_id || snapshot.pagination.total_count === 0) return void process.stdout.write("nothing to push again\n");
+    const snapshot = await call<{ repush_id?: string; pagination: { total_count: number } }>(
+      remote,
+      "GET",
+      `${c}/events?${query}`,
+    );
+    if (!snapshot.repush_id || snapshot.pagination.total_count === 0)
+      return void process.stdout.write("nothing to push again\n");
     await follow(remote, `${c}/repushes/${snapshot.repush_id}`, "repush", flags);
   });
 }

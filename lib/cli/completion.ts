@@ -29,7 +29,9 @@ ${cases}
   COMPREPLY=( $(compgen -W "$opts --help" -- "$cur") )
 }
 `;
-    return shell === "zsh" ? `autoload -U +X bashcompinit && bashcompinit\n${script}complete -F _svc_complete svc\n` : `${script}complete -F _svc_complete svc\n`;
+    return shell === "zsh"
+      ? `autoload -U +X bashcompinit && bashcompinit\n${script}complete -F _svc_complete svc\n`
+      : `${script}complete -F _svc_complete svc\n`;
   }
   if (shell === "fish") {
     const lines = [`# svc completion (fish); load with: svc completion fish | source`, `complete -c svc -f`];
@@ -37,7 +39,8 @@ ${cases}
     for (const c of commands) {
       const [head, sub] = c.name.split(" ");
       if (sub) lines.push(`complete -c svc -n '__fish_seen_subcommand_from ${head}' -a '${sub}'`);
-      for (const option of c.options) lines.push(`complete -c svc -n '__fish_seen_subcommand_from ${head}' -l '${option.replace(/^--/, "")}'`);
+      for (const option of c.options)
+        lines.push(`complete -c svc -n '__fish_seen_subcommand_from ${head}' -l '${option.replace(/^--/, "")}'`);
     }
     return lines.join("\n") + "\n";
   }

@@ -5,7 +5,8 @@ import { createPool, type Db } from "../db/pool.ts";
 import { devEnvironment } from "../dev/instance-file.ts";
 import { silentLogger } from "../log.ts";
 
-const definedOnly = (env: Record<string, string | undefined>) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+const definedOnly = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
 
 import { EXIT } from "./exit-codes.ts";
 
@@ -19,7 +20,10 @@ export interface CliContext {
   keyring: Keyring;
 }
 
-export async function withCliContext(env: Record<string, string | undefined>, fn: (ctx: CliContext) => Promise<number>): Promise<number> {
+export async function withCliContext(
+  env: Record<string, string | undefined>,
+  fn: (ctx: CliContext) => Promise<number>,
+): Promise<number> {
   let config: Config;
   try {
     // In the directory of a `svc dev` run its keyring and database are the defaults; the environment wins.

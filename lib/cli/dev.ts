@@ -10,7 +10,9 @@ import type { ServiceParts } from "../server/start.ts";
 
 export async function dev(env: Record<string, string | undefined>, service: ServiceParts): Promise<void> {
   if ((env.ENVIRONMENT ?? "").trim().toLowerCase() === "production") {
-    process.stderr.write("svc: `svc dev` is for local development and refuses to run with ENVIRONMENT=production; use `svc serve`\n");
+    process.stderr.write(
+      "svc: `svc dev` is for local development and refuses to run with ENVIRONMENT=production; use `svc serve`\n",
+    );
     process.exit(EXIT_CONFIG);
   }
   const log = createLogger("info");
@@ -41,5 +43,7 @@ export async function dev(env: Record<string, string | undefined>, service: Serv
     },
   });
   await writeDevInstance(home, { DATABASE_URL: config.databaseUrl, SVC_URL: running.url });
-  process.stdout.write(`\n  svc is running: ${running.url}\n  API docs:       ${running.url}/docs\n  CLI elsewhere:  export SVC_URL=${running.url}${config.apiKey ? " SVC_API_KEY=<your key>" : ""}\n  In this directory every svc command (tokens, invite, push, …) finds this instance by itself.\n\n`);
+  process.stdout.write(
+    `\n  svc is running: ${running.url}\n  API docs:       ${running.url}/docs\n  CLI elsewhere:  export SVC_URL=${running.url}${config.apiKey ? " SVC_API_KEY=<your key>" : ""}\n  In this directory every svc command (tokens, invite, push, …) finds this instance by itself.\n\n`,
+  );
 }

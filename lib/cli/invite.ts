@@ -3,7 +3,11 @@ import { createInvite } from "../access/invites.ts";
 import { parseDurationMs } from "../duration.ts";
 import { EXIT, UsageError, withCliContext } from "./context.ts";
 
-export function invite(env: NodeJS.ProcessEnv, name: string | undefined, opts: { ttl?: string; "ui-url"?: string; consumer?: string; json?: boolean }): Promise<number> {
+export function invite(
+  env: NodeJS.ProcessEnv,
+  name: string | undefined,
+  opts: { ttl?: string; "ui-url"?: string; consumer?: string; json?: boolean },
+): Promise<number> {
   return withCliContext(env, async ({ db }) => {
     if (!name) throw new UsageError("give the invite a name: svc invite <name>");
     let ttlSeconds: number | undefined;
@@ -19,7 +23,9 @@ export function invite(env: NodeJS.ProcessEnv, name: string | undefined, opts: {
     if (opts.json) process.stdout.write(JSON.stringify({ ...created, link }) + "\n");
     else {
       process.stdout.write(`${link}\n`);
-      process.stderr.write(`invite ${created.id} "${created.name}"${created.consumer ? ` for consumer ${created.consumer}` : " (full access)"}, works once, expires ${created.expires_at}.\n`);
+      process.stderr.write(
+        `invite ${created.id} "${created.name}"${created.consumer ? ` for consumer ${created.consumer}` : " (full access)"}, works once, expires ${created.expires_at}.\n`,
+      );
     }
     return EXIT.ok;
   });

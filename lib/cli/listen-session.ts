@@ -32,14 +32,23 @@ const SILENT_STREAM_MS = 45_000;
 class SilentStream extends Error {}
 
 /** Reads one stream until it ends; calls `onDelivery` for every delivery event without waiting for it. */
-async function readStream(remote: Remote, path: string, stop: AbortSignal, onOpen: () => void, onDelivery: (r: StreamedRequest) => void): Promise<void> {
+async function readStream(
+  remote: Remote,
+  path: string,
+  stop: AbortSignal,
+  onOpen: () => void,
+  onDelivery: (r: StreamedRequest) => void,
+): Promise<void> {
   const local = new AbortController();
   const onStop = () => local.abort();
   stop.addEventListener("abort", onStop, { once: true });
   let watchdog: NodeJS.Timeout | undefined;
   const heard = () => {
     clearTimeout(watchdog);
-    watchdog = setTimeout(() => local.abort(new SilentStream(`nothing from svc for ${SILENT_STREAM_MS / 1000} s`)), SILENT_STREAM_MS);
+    watchdog = setTimeout(
+      () => local.abort(new SilentStream(`nothing from svc for ${SILENT_STREAM_MS / 1000} s`)),
+      SILENT_STREAM_MS,
+    );
   };
   try {
     heard();
@@ -53,17 +62,28 @@ async function readStream(remote: Remote, path: string, stop: AbortSignal, onOpe
   }
 }
 
-async function readEvents(remote: Remote, path: string, signal: AbortSignal, heard: () => void, onOpen: () => void, onDelivery: (r: StreamedRequest) => void): Promise<void> {
+async function readEvents(
+  remote: Remote,
+  path: string,
+  signal: AbortSignal,
+  heard: () => void,
+  onOpen: () => void,
+  onDelivery: (r: StreamedRequest) => void,
+): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(remote.url + path, { headers: { accept: "text/event-stream", ...(remote.apiKey ? { "x-api-key": remote.apiKey } : {}) }, signal });
+    res = await fetch(remote.url + path, {
+      headers: { accept: "text/event-stream", ...(remote.apiKey ? { "x-api-key": remote.apiKey } : {}) },
+      signal,
+    });
   } catch (err) {
     if (signal.aborted) throw err;
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     throw new Error(`cannot reach ${remote.url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
   }
   if (res.status === 404) throw new CliFailure("svc: the listen session ended or expired on the server");
-  if (res.status === 401 || res.status === 403) throw new CliFailure(`svc: ${remote.url} refused the credential (${res.status})`, 2);
+  if (res.status === 401 || res.status === 403)
+    throw new CliFailure(`svc: ${remote.url} refused the credential (${res.status})`, 2);
   if (!res.ok || !res.body) throw new Error(`the stream answered HTTP ${res.status}`);
   onOpen();
   const decoder = new TextDecoder();
@@ -72,7 +92,7 @@ async function readEvents(remote: Remote, path: string, signal: AbortSignal, hea
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       heard();
       buffer += decoder.decode(chunk, { stream: true }).replace(/\r\n?/g, "\n");
-      let end;
+      let end: number;
       while ((end = buffer.indexOf("\n\n")) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
@@ -94,10 +114,18 @@ async function readEvents(remote: Remote, path: string, signal: AbortSignal, hea
 export async function listenOverSession(
   remote: Remote,
   events: string[],
-  options: { format: OutputFormat; target: string | undefined; receiver: (verifier: Webhook, format: OutputFormat, target: string | undefined) => Receiver; stopped: Promise<void> },
+  options: {
+    format: OutputFormat;
+    target: string | undefined;
+    receiver: (verifier: Webhook, format: OutputFormat, target: string | undefined) => Receiver;
+    stopped: Promise<void>;
+  },
 ): Promise<void> {
   const c = `/v1/consumers/${encodeURIComponent(remote.consumer)}`;
-  const session = await call<Session>(remote, "POST", `${c}/listen-sessions`, { events, description: "svc listen (temporary; removed when the CLI stops)" });
+  const session = await call<Session>(remote, "POST", `${c}/listen-sessions`, {
+    events,
+    description: "svc listen (temporary; removed when the CLI stops)",
+  });
   const handler = options.receiver(new Webhook(session.webhook_secret), options.format, options.target);
   const abort = new AbortController();
   void options.stopped.then(() => abort.abort());
@@ -106,8 +134,14 @@ export async function listenOverSession(
   const answer = (r: StreamedRequest) => {
     const work = (async () => {
       const local: Answer = await handler.receive(r.method, r.headers, r.body);
-      await call(remote, "POST", `${c}/listen-sessions/${session.session_id}/answers`, { request_id: r.request_id, status: local.status, body: local.body }).catch((err: Error) => {
-        process.stderr.write(`warning: the answer to delivery ${r.delivery_id} was not taken: ${err.message.replace(/^svc: /, "")}\n`);
+      await call(remote, "POST", `${c}/listen-sessions/${session.session_id}/answers`, {
+        request_id: r.request_id,
+        status: local.status,
+        body: local.body,
+      }).catch((err: Error) => {
+        process.stderr.write(
+          `warning: the answer to delivery ${r.delivery_id} was not taken: ${err.message.replace(/^svc: /, "")}\n`,
+        );
       });
     })();
     answering.add(work);
@@ -126,7 +160,9 @@ export async function listenOverSession(
           () => {
             delayMs = 250;
             if (!announced) {
-              process.stderr.write(`listening for ${events.join(", ")} on consumer ${remote.consumer} (webhook ${session.webhook_id}, listen session ${session.session_id})${options.target ? `, forwarding to ${options.target}` : ""}; Ctrl-C to stop\n`);
+              process.stderr.write(
+                `listening for ${events.join(", ")} on consumer ${remote.consumer} (webhook ${session.webhook_id}, listen session ${session.session_id})${options.target ? `, forwarding to ${options.target}` : ""}; Ctrl-C to stop\n`,
+              );
               announced = true;
             } else process.stderr.write("stream resumed\n");
           },
@@ -139,7 +175,14 @@ export async function listenOverSession(
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delayMs);
-        abort.signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+        abort.signal.addEventListener(
+          "abort",
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       });
       delayMs = Math.min(MAX_RESUME_DELAY_MS, delayMs * 2);
     }

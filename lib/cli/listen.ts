@@ -16,7 +16,10 @@ import { call, CliFailure, developerCommand, resolveRemote, type Remote } from "
 
 type Flags = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => String(x).split(",")) : typeof v === "string" ? v.split(",") : []).filter(Boolean);
+const list = (v: unknown): string[] =>
+  (Array.isArray(v) ? v.flatMap((x) => String(x).split(",")) : typeof v === "string" ? v.split(",") : []).filter(
+    Boolean,
+  );
 
 /** The local app's answer is handed back to svc (status and body); its body is kept up to this much. */
 const ANSWER_BODY_CHARS = 64 * 1024;
@@ -35,11 +38,22 @@ export interface Answer {
 }
 
 /** Forwards a delivery to the local app; its status and body (502 when it cannot be reached). */
-async function forward(url: string, method: string, headers: Record<string, string | string[] | undefined>, body: string): Promise<Answer> {
+async function forward(
+  url: string,
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+): Promise<Answer> {
   const pass: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (typeof value === "string" && !HOP_BY_HOP.has(name.toLowerCase())) pass[name] = value;
+  for (const [name, value] of Object.entries(headers))
+    if (typeof value === "string" && !HOP_BY_HOP.has(name.toLowerCase())) pass[name] = value;
   try {
-    const res = await fetch(url, { method, headers: pass, body: method === "GET" || method === "HEAD" ? undefined : body, signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(url, {
+      method,
+      headers: pass,
+      body: method === "GET" || method === "HEAD" ? undefined : body,
+      signal: AbortSignal.timeout(30_000),
+    });
     const text = (await res.text()).slice(0, ANSWER_BODY_CHARS);
     return { status: res.status, body: text, note: `→ ${url} answered ${res.status}` };
   } catch (err) {
@@ -69,10 +83,25 @@ export function receiver(verifier: Webhook, format: OutputFormat, target: string
       } catch {
         /* a transform may send another format */
       }
-      const answer = target ? await forward(target, method, headers, body) : { status: 200, body: "", note: "answered 200" };
+      const answer = target
+        ? await forward(target, method, headers, body)
+        : { status: 200, body: "", note: "answered 200" };
       // `status` is what svc records as the attempt's response code.
-      const line = { event: envelope.event_name ?? "?", delivery_id: headers["x-svc-delivery-id"], attempt: envelope.attempt, signature: verified ? "verified" : "INVALID", status: answer.status, forwarded: target ? answer.status : undefined };
-      process.stdout.write(formatRecord(format, { ...line, body: envelope }, `${line.event}  ${line.delivery_id}  attempt ${line.attempt ?? "?"}  signature ${verified ? "✓" : "✗"}${answer.note ? `  ${answer.note}` : ""}`));
+      const line = {
+        event: envelope.event_name ?? "?",
+        delivery_id: headers["x-svc-delivery-id"],
+        attempt: envelope.attempt,
+        signature: verified ? "verified" : "INVALID",
+        status: answer.status,
+        forwarded: target ? answer.status : undefined,
+      };
+      process.stdout.write(
+        formatRecord(
+          format,
+          { ...line, body: envelope },
+          `${line.event}  ${line.delivery_id}  attempt ${line.attempt ?? "?"}  signature ${verified ? "✓" : "✗"}${answer.note ? `  ${answer.note}` : ""}`,
+        ),
+      );
       return answer;
     },
   };
@@ -83,14 +112,17 @@ export type ListenMode = "direct" | "session";
 /** `--mode`, or by where svc is: a svc on this machine can reach the CLI's port, any other may not. */
 export function listenMode(flag: string | undefined, svcUrl: string): ListenMode {
   if (flag === "direct" || flag === "session") return flag;
-  if (flag !== undefined && flag !== "auto") throw new CliFailure(`svc: --mode takes direct, session or auto, not "${flag}"`, EXIT.usage);
+  if (flag !== undefined && flag !== "auto")
+    throw new CliFailure(`svc: --mode takes direct, session or auto, not "${flag}"`, EXIT.usage);
   let host = "";
   try {
     host = new URL(svcUrl).hostname.replace(/^\[|\]$/g, "");
   } catch {
     /* resolveRemote's URL is checked when it is called */
   }
-  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\./.test(host) ? "direct" : "session";
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\./.test(host)
+    ? "direct"
+    : "session";
 }
 
 /** Resolves on the first Ctrl-C (or SIGTERM). */
@@ -100,7 +132,14 @@ const interrupted = () =>
     process.once("SIGTERM", resolve);
   });
 
-async function listenDirect(remote: Remote, events: string[], flags: Flags, format: OutputFormat, target: string | undefined, stopped: Promise<void>): Promise<void> {
+async function listenDirect(
+  remote: Remote,
+  events: string[],
+  flags: Flags,
+  format: OutputFormat,
+  target: string | undefined,
+  stopped: Promise<void>,
+): Promise<void> {
   let handler: Receiver | undefined;
   const server = createServer(async (req, res) => {
     const body = await bodyOf(req);
@@ -114,14 +153,21 @@ async function listenDirect(remote: Remote, events: string[], flags: Flags, form
   const c = `/v1/consumers/${encodeURIComponent(remote.consumer)}`;
   let webhookId: string | undefined;
   try {
-    const hook = await call<{ webhook_id: string; http_config: { webhook_secret: string } }>(remote, "POST", `${c}/webhooks`, {
-      url: `http://127.0.0.1:${port}/svc-listen`,
-      events,
-      description: "svc listen (temporary; removed when the CLI stops)",
-    });
+    const hook = await call<{ webhook_id: string; http_config: { webhook_secret: string } }>(
+      remote,
+      "POST",
+      `${c}/webhooks`,
+      {
+        url: `http://127.0.0.1:${port}/svc-listen`,
+        events,
+        description: "svc listen (temporary; removed when the CLI stops)",
+      },
+    );
     webhookId = hook.webhook_id;
     handler = receiver(new Webhook(hook.http_config.webhook_secret), format, target);
-    process.stderr.write(`listening for ${events.join(", ")} on consumer ${remote.consumer} (webhook ${webhookId}, direct to 127.0.0.1:${port})${target ? `, forwarding to ${target}` : ""}; Ctrl-C to stop\n`);
+    process.stderr.write(
+      `listening for ${events.join(", ")} on consumer ${remote.consumer} (webhook ${webhookId}, direct to 127.0.0.1:${port})${target ? `, forwarding to ${target}` : ""}; Ctrl-C to stop\n`,
+    );
     await stopped;
   } finally {
     server.close();
@@ -133,11 +179,16 @@ async function listenDirect(remote: Remote, events: string[], flags: Flags, form
 
 export function listen(flags: Flags): Promise<number> {
   return developerCommand(async () => {
-    const remote = resolveRemote(process.env, { url: str(flags.url), "api-key": str(flags["api-key"]), consumer: str(flags.consumer) });
+    const remote = resolveRemote(process.env, {
+      url: str(flags.url),
+      "api-key": str(flags["api-key"]),
+      consumer: str(flags.consumer),
+    });
     const events = list(flags.events);
     if (!events.length) throw new CliFailure("svc: --events a,b names the event types to receive", EXIT.usage);
     const target = str(flags.forward);
-    if (target && !/^https?:\/\//i.test(target)) throw new CliFailure(`svc: --forward takes an http(s) URL, not "${target}"`, EXIT.usage);
+    if (target && !/^https?:\/\//i.test(target))
+      throw new CliFailure(`svc: --forward takes an http(s) URL, not "${target}"`, EXIT.usage);
     const format = outputFormat(flags.output);
     const mode = listenMode(str(flags.mode), remote.url);
     // Listening for Ctrl-C from here: one pressed while the webhook or session is being created still removes it.

@@ -10,7 +10,9 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
 
   prog
     .command("serve")
-    .describe("Serve HTTP and run the delivery workers, configured from the environment (DATABASE_URL, SVC_ENCRYPTION_KEYS, …).")
+    .describe(
+      "Serve HTTP and run the delivery workers, configured from the environment (DATABASE_URL, SVC_ENCRYPTION_KEYS, …).",
+    )
     .example("serve   # with DATABASE_URL, SVC_ENCRYPTION_KEYS, SVC_ENCRYPTION_PRIMARY_KEY_ID set")
     .action(async () => {
       const { configOrExit, runServer } = await import("../server/run.ts");
@@ -37,7 +39,9 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
 
   prog
     .command("invite <name>")
-    .describe("Create a single-use invite link (prints the link). Works against DATABASE_URL and the keyring, no API call.")
+    .describe(
+      "Create a single-use invite link (prints the link). Works against DATABASE_URL and the keyring, no API call.",
+    )
     .option("--ttl", "Link lifetime, e.g. 24h (default) up to 7d")
     .option("--ui-url", "Base URL of the UI the link opens (default http://localhost:$PORT)")
     .option("--consumer", "Invite to one consumer's portal instead of full access")
@@ -113,7 +117,9 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
 
   prog
     .command("template test <file>")
-    .describe("Render a transform template with the server's dry run against an event type's sample payload (or --payload).")
+    .describe(
+      "Render a transform template with the server's dry run against an event type's sample payload (or --payload).",
+    )
     .option("--event", "Event type whose sample payload is rendered (required)")
     .option("--payload", "Render against this payload (JSON or @file) instead of the event type's sample")
     .option("--strict", "Fail on a missing key (missingkey=error)")
@@ -179,7 +185,9 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
 
   prog
     .command("listen")
-    .describe("Receive real deliveries on this machine: through a temporary webhook pointing here (direct) or a listen session streaming them (session, for a svc that cannot reach this machine); signatures are verified; Ctrl-C removes the webhook or session.")
+    .describe(
+      "Receive real deliveries on this machine: through a temporary webhook pointing here (direct) or a listen session streaming them (session, for a svc that cannot reach this machine); signatures are verified; Ctrl-C removes the webhook or session.",
+    )
     .option("--events", "Event types to receive (comma-separated, required)")
     .option("--mode", "direct, session or auto (default: direct when the svc URL is on this machine, else session)")
     .option("--forward", "Forward each delivery, with its headers, to this local URL and answer with its status")
@@ -205,7 +213,10 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
       const tree = (prog as unknown as { tree: Record<string, { options?: string[][] } | string> }).tree;
       const commands = Object.entries(tree)
         .filter(([name, spec]) => typeof spec !== "string" && !name.startsWith("__"))
-        .map(([name, spec]) => ({ name, options: ((spec as { options?: string[][] }).options ?? []).map((o) => o[0]!.split(/,\s*/).pop()!) }));
+        .map(([name, spec]) => ({
+          name,
+          options: ((spec as { options?: string[][] }).options ?? []).map((o) => o[0]!.split(/,\s*/).pop()!),
+        }));
       const script = completionScript(shell, commands);
       if (!script) {
         process.stderr.write(`svc: completion for "${shell}" is not available: use bash, zsh or fish\n`);
@@ -220,7 +231,28 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
   const exit = process.exit;
   process.exit = ((code?: number) => exit(code === 1 ? EXIT.usage : code)) as typeof process.exit;
   prog.parse(argv, {
-    string: ["name", "consumer", "ttl", "ui-url", "url", "api-key", "data", "label", "idempotency-key", "event", "output", "status", "webhook", "since", "interval", "events", "forward", "port", "mode", "payload"],
+    string: [
+      "name",
+      "consumer",
+      "ttl",
+      "ui-url",
+      "url",
+      "api-key",
+      "data",
+      "label",
+      "idempotency-key",
+      "event",
+      "output",
+      "status",
+      "webhook",
+      "since",
+      "interval",
+      "events",
+      "forward",
+      "port",
+      "mode",
+      "payload",
+    ],
     boolean: ["json", "all", "strict", "follow"],
     unknown: (flag: string) => `svc: unknown option ${flag}`,
   });

@@ -9,7 +9,9 @@ export async function migrateCommand(env: Record<string, string | undefined>): P
   }
   try {
     const { applied } = await migrate(url);
-    process.stdout.write(applied.length ? `applied ${applied.length} migration(s): ${applied.join(", ")}\n` : "database is up to date\n");
+    process.stdout.write(
+      applied.length ? `applied ${applied.length} migration(s): ${applied.join(", ")}\n` : "database is up to date\n",
+    );
     return 0;
   } catch (err) {
     process.stderr.write(`svc: migration failed: ${(err as Error).message}\n`);

@@ -6,7 +6,8 @@ import { CliFailure } from "./remote.ts";
 export type OutputFormat = "table" | "json" | "yaml";
 
 export function outputFormat(flag: unknown): OutputFormat {
-  if (flag === undefined || flag === "table" || flag === "json" || flag === "yaml") return (flag as OutputFormat | undefined) ?? "table";
+  if (flag === undefined || flag === "table" || flag === "json" || flag === "yaml")
+    return (flag as OutputFormat | undefined) ?? "table";
   throw new CliFailure(`svc: -o takes table, json or yaml, not "${String(flag)}"`, EXIT.usage);
 }
 

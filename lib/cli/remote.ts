@@ -50,22 +50,36 @@ export function saveLogin(env: NodeJS.ProcessEnv, login: SavedLogin): string {
   return file;
 }
 
-export function resolveRemote(env: NodeJS.ProcessEnv, flags: { url?: string; "api-key"?: string; consumer?: string }): Remote {
+export function resolveRemote(
+  env: NodeJS.ProcessEnv,
+  flags: { url?: string; "api-key"?: string; consumer?: string },
+): Remote {
   const saved = readLogin(env);
   const dev = devEnvironment(process.cwd());
   const url = flags.url || env.SVC_URL || saved?.url || dev.SVC_URL;
-  if (!url) throw new CliFailure("svc: no svc to talk to: run `svc login --url URL`, set SVC_URL, or start `svc dev` in this directory", EXIT.usage);
+  if (!url)
+    throw new CliFailure(
+      "svc: no svc to talk to: run `svc login --url URL`, set SVC_URL, or start `svc dev` in this directory",
+      EXIT.usage,
+    );
   const apiKey = flags["api-key"] || env.SVC_API_KEY || (saved?.url === url ? saved.api_key : undefined);
-  return { url: url.replace(/\/+$/, ""), apiKey: apiKey || undefined, consumer: flags.consumer || env.SVC_CONSUMER || saved?.consumer || "default" };
+  return {
+    url: url.replace(/\/+$/, ""),
+    apiKey: apiKey || undefined,
+    consumer: flags.consumer || env.SVC_CONSUMER || saved?.consumer || "default",
+  };
 }
 
 /** One API call; transport failures and refusals become one clear line. */
-export async function call<T = any>(remote: Remote, method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T = unknown>(remote: Remote, method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
     res = await fetch(remote.url + path, {
       method,
-      headers: { ...(remote.apiKey ? { "x-api-key": remote.apiKey } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        ...(remote.apiKey ? { "x-api-key": remote.apiKey } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
@@ -74,18 +88,24 @@ export async function call<T = any>(remote: Remote, method: string, path: string
     throw new CliFailure(`svc: cannot reach ${remote.url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
   }
   const text = await res.text();
-  let parsed: any = undefined;
+  let parsed: { detail?: string; message?: string; reason?: string } | undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     /* not JSON */
   }
   if (res.status === 401 || res.status === 403) {
-    throw new CliFailure(`svc: ${remote.url} refused the credential (${res.status}): ${parsed?.message ?? parsed?.detail ?? text.slice(0, 200)}`, EXIT.usage);
+    throw new CliFailure(
+      `svc: ${remote.url} refused the credential (${res.status}): ${parsed?.message ?? parsed?.detail ?? text.slice(0, 200)}`,
+      EXIT.usage,
+    );
   }
   if (!res.ok) {
     const reason = parsed?.detail ?? parsed?.message ?? text.slice(0, 300);
-    throw new CliFailure(`svc: ${reason || `HTTP ${res.status}`}`, res.status === 404 ? EXIT.notFound : res.status < 500 ? EXIT.usage : EXIT.failure);
+    throw new CliFailure(
+      `svc: ${reason || `HTTP ${res.status}`}`,
+      res.status === 404 ? EXIT.notFound : res.status < 500 ? EXIT.usage : EXIT.failure,
+    );
   }
   return parsed as T;
 }

@@ -9,9 +9,17 @@ import { call, CliFailure, developerCommand, resolveRemote } from "./remote.ts";
 
 type Flags = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => String(x).split(",")) : typeof v === "string" ? v.split(",") : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.flatMap((x) => String(x).split(",")) : typeof v === "string" ? v.split(",") : [];
 
-const COLOURS: Record<string, string> = { success: "\x1b[32m", failed: "\x1b[31m", retrying: "\x1b[33m", expired: "\x1b[90m", sending: "\x1b[36m", pending: "\x1b[36m" };
+const COLOURS: Record<string, string> = {
+  success: "\x1b[32m",
+  failed: "\x1b[31m",
+  retrying: "\x1b[33m",
+  expired: "\x1b[90m",
+  sending: "\x1b[36m",
+  pending: "\x1b[36m",
+};
 
 interface Row {
   key: string;
@@ -21,35 +29,81 @@ interface Row {
   status: string;
 }
 
-function deliveryRow(d: any): Row {
+/** The fields of a delivery (GET …/deliveries) that the table shows. */
+interface DeliveryView {
+  delivery_id: string;
+  webhook_id: string;
+  status: string;
+  attempt_count: number;
+  response_code: number | null;
+  error_category: string | null;
+  updated_at: string;
+}
+
+/** The fields of an event report (GET …/events) that the table shows. */
+interface EventView {
+  event_id: string;
+  event_name: string;
+  created_at: string;
+  webhook_count: number;
+  successful_count: number;
+  failed_count: number;
+  pending_count: number;
+}
+
+function deliveryRow(d: DeliveryView): Row {
   return {
     key: d.delivery_id,
     version: `${d.status}/${d.attempt_count}/${d.response_code}/${d.updated_at}`,
-    json: d,
+    json: d as unknown as Record<string, unknown>,
     status: d.status,
-    cells: [d.updated_at, d.status, String(d.attempt_count), d.response_code == null ? "-" : String(d.response_code), d.error_category ?? "-", d.delivery_id, d.webhook_id],
+    cells: [
+      d.updated_at,
+      d.status,
+      String(d.attempt_count),
+      d.response_code == null ? "-" : String(d.response_code),
+      d.error_category ?? "-",
+      d.delivery_id,
+      d.webhook_id,
+    ],
   };
 }
 
-function eventRow(e: any): Row {
+function eventRow(e: EventView): Row {
   return {
     key: e.event_id,
     version: `${e.successful_count}/${e.failed_count}/${e.pending_count}`,
-    json: e,
+    json: e as unknown as Record<string, unknown>,
     status: e.failed_count > 0 ? "failed" : e.pending_count > 0 ? "pending" : "success",
-    cells: [e.created_at, e.event_name, `${e.successful_count}/${e.webhook_count}`, String(e.failed_count), String(e.pending_count), e.event_id],
+    cells: [
+      e.created_at,
+      e.event_name,
+      `${e.successful_count}/${e.webhook_count}`,
+      String(e.failed_count),
+      String(e.pending_count),
+      e.event_id,
+    ],
   };
 }
 
-const HEADERS = { deliveries: ["UPDATED", "STATUS", "ATTEMPTS", "CODE", "CATEGORY", "DELIVERY", "WEBHOOK"], events: ["CREATED", "EVENT", "DELIVERED", "FAILED", "PENDING", "EVENT ID"] };
+const HEADERS = {
+  deliveries: ["UPDATED", "STATUS", "ATTEMPTS", "CODE", "CATEGORY", "DELIVERY", "WEBHOOK"],
+  events: ["CREATED", "EVENT", "DELIVERED", "FAILED", "PENDING", "EVENT ID"],
+};
 
 export function tail(kind: string | undefined, flags: Flags): Promise<number> {
   return developerCommand(async () => {
     const what = kind ?? "deliveries";
-    if (what !== "deliveries" && what !== "events") throw new CliFailure(`svc: tail shows deliveries or events, not "${what}"`, EXIT.usage);
-    const remote = resolveRemote(process.env, { url: str(flags.url), "api-key": str(flags["api-key"]), consumer: str(flags.consumer) });
+    if (what !== "deliveries" && what !== "events")
+      throw new CliFailure(`svc: tail shows deliveries or events, not "${what}"`, EXIT.usage);
+    const remote = resolveRemote(process.env, {
+      url: str(flags.url),
+      "api-key": str(flags["api-key"]),
+      consumer: str(flags.consumer),
+    });
     const sinceMs = parseDurationMs(str(flags.since) ?? "1h");
-    if (sinceMs === undefined) throw new CliFailure(`svc: --since "${str(flags.since)}" is not a duration (e.g. 10m, 2h, 1d)`, EXIT.usage);
+    if (sinceMs === undefined)
+      throw new CliFailure(`svc: --since "${str(flags.since)}" is not a duration (e.g. 10m, 2h, 1d)`, EXIT.usage);
     const intervalMs = parseDurationMs(str(flags.interval) ?? "1s") ?? 1000;
     const format = outputFormat(flags.output);
     const colour = format === "table" && process.stdout.isTTY === true && !process.env.NO_COLOR;
@@ -73,10 +127,18 @@ export function tail(kind: string | undefined, flags: Flags): Promise<number> {
 
     let stop = false;
     process.once("SIGINT", () => (stop = true));
-    if (format === "table") process.stdout.write(headers.map((h, i) => h.padEnd(widths[i]!)).join("  ").trimEnd() + "\n");
+    if (format === "table")
+      process.stdout.write(
+        headers
+          .map((h, i) => h.padEnd(widths[i]!))
+          .join("  ")
+          .trimEnd() + "\n",
+      );
     do {
-      const page = await call<Record<string, any[]>>(remote, "GET", path);
-      const rows = (page[what] ?? []).map(what === "deliveries" ? deliveryRow : eventRow).reverse();
+      const page = await call<{ deliveries?: DeliveryView[]; events?: EventView[] }>(remote, "GET", path);
+      const rows = (
+        what === "deliveries" ? (page.deliveries ?? []).map(deliveryRow) : (page.events ?? []).map(eventRow)
+      ).reverse();
       for (const row of rows) {
         if (seen.get(row.key) === row.version) continue;
         seen.set(row.key, row.version);

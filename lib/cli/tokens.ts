@@ -9,34 +9,71 @@ export function parseTtl(ttl: string | undefined): { ttlSeconds?: number; neverE
   if (ttl === undefined || ttl === "") return { neverExpires: false };
   if (ttl === "never") return { neverExpires: true };
   const ms = parseDurationMs(ttl);
-  if (ms === undefined || ms <= 0) throw new UsageError(`--ttl "${ttl}" is not a duration (e.g. 90d, 12h, 15m, or never)`);
+  if (ms === undefined || ms <= 0)
+    throw new UsageError(`--ttl "${ttl}" is not a duration (e.g. 90d, 12h, 15m, or never)`);
   return { ttlSeconds: Math.max(1, Math.round(ms / 1000)), neverExpires: false };
 }
 
-export function tokensCreate(env: NodeJS.ProcessEnv, opts: { name?: string; consumer?: string; ttl?: string; json?: boolean }): Promise<number> {
+export function tokensCreate(
+  env: NodeJS.ProcessEnv,
+  opts: { name?: string; consumer?: string; ttl?: string; json?: boolean },
+): Promise<number> {
   return withCliContext(env, async ({ config, db, keyring }) => {
     if (!opts.name || typeof opts.name !== "string") throw new UsageError("--name is required");
-    const token = await mintToken(db, keyring, { name: opts.name, consumer: opts.consumer || undefined, ...parseTtl(opts.ttl) }, config.tokenDefaultTtlSeconds);
+    const token = await mintToken(
+      db,
+      keyring,
+      { name: opts.name, consumer: opts.consumer || undefined, ...parseTtl(opts.ttl) },
+      config.tokenDefaultTtlSeconds,
+    );
     if (opts.json) process.stdout.write(JSON.stringify(token) + "\n");
     else {
       process.stdout.write(`${token.secret}\n`);
-      process.stderr.write(`token ${token.id} "${token.name}"${token.consumer ? ` for consumer ${token.consumer}` : " (tenant-wide)"}, expires ${token.expires_at ?? "never"}.\nThe secret above is shown once; store it now.${token.portal_path ? `\nPortal: ${token.portal_path}` : ""}\n`);
+      process.stderr.write(
+        `token ${token.id} "${token.name}"${token.consumer ? ` for consumer ${token.consumer}` : " (tenant-wide)"}, expires ${token.expires_at ?? "never"}.\nThe secret above is shown once; store it now.${token.portal_path ? `\nPortal: ${token.portal_path}` : ""}\n`,
+      );
     }
     return EXIT.ok;
   });
 }
 
 function table(tokens: AccessToken[]): string {
-  const rows = [["ID", "NAME", "CONSUMER", "STATUS", "EXPIRES", "LAST USED"], ...tokens.map((t) => [t.id, t.name, t.consumer ?? "(tenant)", t.status, t.expires_at ?? "never", t.last_used_at ?? "-"])];
+  const rows = [
+    ["ID", "NAME", "CONSUMER", "STATUS", "EXPIRES", "LAST USED"],
+    ...tokens.map((t) => [
+      t.id,
+      t.name,
+      t.consumer ?? "(tenant)",
+      t.status,
+      t.expires_at ?? "never",
+      t.last_used_at ?? "-",
+    ]),
+  ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n") + "\n";
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((c, i) => c.padEnd(widths[i]!))
+          .join("  ")
+          .trimEnd(),
+      )
+      .join("\n") + "\n"
+  );
 }
 
-export function tokensList(env: NodeJS.ProcessEnv, opts: { consumer?: string; all?: boolean; json?: boolean; output?: string }): Promise<number> {
+export function tokensList(
+  env: NodeJS.ProcessEnv,
+  opts: { consumer?: string; all?: boolean; json?: boolean; output?: string },
+): Promise<number> {
   return withCliContext(env, async ({ db }) => {
-    const format = opts.json ? "json" : opts.output ?? "table";
-    if (!["table", "json", "yaml"].includes(format)) throw new UsageError(`-o takes table, json or yaml, not "${format}"`);
-    const { tokens } = await listTokens(db, { consumer: opts.consumer || undefined, includeInactive: Boolean(opts.all) });
+    const format = opts.json ? "json" : (opts.output ?? "table");
+    if (!["table", "json", "yaml"].includes(format))
+      throw new UsageError(`-o takes table, json or yaml, not "${format}"`);
+    const { tokens } = await listTokens(db, {
+      consumer: opts.consumer || undefined,
+      includeInactive: Boolean(opts.all),
+    });
     if (format === "json") process.stdout.write(JSON.stringify(tokens, null, 2) + "\n");
     else if (format === "yaml") process.stdout.write(stringify(tokens));
     else process.stdout.write(tokens.length ? table(tokens) : "no tokens\n");
@@ -46,7 +83,8 @@ export function tokensList(env: NodeJS.ProcessEnv, opts: { consumer?: string; al
 
 export function tokensRevoke(env: NodeJS.ProcessEnv, id: string | undefined): Promise<number> {
   return withCliContext(env, async ({ db }) => {
-    if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError("give the id of the token to revoke (svc tokens list shows them)");
+    if (!id || !/^[0-9a-f-]{36}$/i.test(id))
+      throw new UsageError("give the id of the token to revoke (svc tokens list shows them)");
     const token = await revokeToken(db, id);
     process.stdout.write(`revoked ${token.id} "${token.name}"\n`);
     return EXIT.ok;

@@ -18,7 +18,10 @@ const DEK = 32;
 export type DecryptFailure = "bad_format" | "unknown_key_id" | "tampered_or_wrong_key";
 
 export class DecryptError extends Error {
-  constructor(readonly reason: DecryptFailure, message: string) {
+  constructor(
+    readonly reason: DecryptFailure,
+    message: string,
+  ) {
     super(message);
     this.name = "DecryptError";
   }
@@ -52,7 +55,10 @@ export class Keyring {
 
     const dataIv = randomBytes(IV);
     const data = createCipheriv("aes-256-gcm", dek, dataIv).setAAD(aad);
-    const body = Buffer.concat([data.update(typeof plaintext === "string" ? Buffer.from(plaintext, "utf8") : plaintext), data.final()]);
+    const body = Buffer.concat([
+      data.update(typeof plaintext === "string" ? Buffer.from(plaintext, "utf8") : plaintext),
+      data.final(),
+    ]);
     const dataTag = data.getAuthTag();
     dek.fill(0);
     return Buffer.concat([header, wrapIv, wrapped, wrapTag, dataIv, body, dataTag]);
@@ -67,7 +73,8 @@ export class Keyring {
     if (ciphertext.length < minLength) throw new DecryptError("bad_format", "ciphertext is truncated");
     const keyId = ciphertext.subarray(2, idEnd).toString("utf8");
     const kek = this.#keys.get(keyId);
-    if (!kek) throw new DecryptError("unknown_key_id", `ciphertext names key id "${keyId}", which is not in the keyring`);
+    if (!kek)
+      throw new DecryptError("unknown_key_id", `ciphertext names key id "${keyId}", which is not in the keyring`);
 
     const aad = Buffer.concat([ciphertext.subarray(0, idEnd), Buffer.from(context, "utf8")]);
     let at = idEnd;

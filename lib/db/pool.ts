@@ -66,6 +66,9 @@ export function isConnectionError(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | undefined;
   if (!e) return false;
   if (e.code && /^(08|57P0[1-3]|53300)/.test(e.code)) return true;
-  if (e.code && ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EAI_AGAIN"].includes(e.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is not open/i.test(e.message ?? "");
+  if (e.code && ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EAI_AGAIN"].includes(e.code))
+    return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is not open/i.test(
+    e.message ?? "",
+  );
 }

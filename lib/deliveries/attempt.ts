@@ -46,9 +46,16 @@ export interface AttemptResult {
  * data or XML and say so in a custom header (the spec pins the id and signature headers, and the issue User-Agent,
  * not the content type).
  */
-const sharedHeaders = new WeakMap<Target, { none?: Record<string, string>; bySubscription: WeakMap<SubscriptionTarget, Record<string, string>> }>();
+const sharedHeaders = new WeakMap<
+  Target,
+  { none?: Record<string, string>; bySubscription: WeakMap<SubscriptionTarget, Record<string, string>> }
+>();
 
-function staticHeaders(target: Target, subscription: SubscriptionTarget | undefined, userAgent: string): Record<string, string> {
+function staticHeaders(
+  target: Target,
+  subscription: SubscriptionTarget | undefined,
+  userAgent: string,
+): Record<string, string> {
   let entry = sharedHeaders.get(target);
   if (!entry) sharedHeaders.set(target, (entry = { bySubscription: new WeakMap() }));
   let headers = subscription ? entry.bySubscription.get(subscription) : entry.none;
@@ -70,7 +77,10 @@ function staticHeaders(target: Target, subscription: SubscriptionTarget | undefi
  * An outcome of `claim`, every field written out. Not `{ ...defaults, status, … }`: in V8 each key added to a
  * spread clone costs about a microsecond (it leaves the fast path), and the outcome has a dozen, once per attempt.
  */
-function outcomeOf(claim: Claimed, f: Pick<Outcome, "status" | "attemptUsed" | "replacesResponse" | "nextAttemptAt"> & Partial<Outcome>): Outcome {
+function outcomeOf(
+  claim: Claimed,
+  f: Pick<Outcome, "status" | "attemptUsed" | "replacesResponse" | "nextAttemptAt"> & Partial<Outcome>,
+): Outcome {
   return {
     id: claim.id,
     namespace: claim.namespace,
@@ -93,9 +103,21 @@ function outcomeOf(claim: Claimed, f: Pick<Outcome, "status" | "attemptUsed" | "
 }
 
 /** Ends a claim without sending: the attempt is given back. */
-export function notSent(claim: Claimed, status: Outcome["status"], reason: { category?: Category; message?: string; nextAttemptAt?: Date } = {}): AttemptResult {
+export function notSent(
+  claim: Claimed,
+  status: Outcome["status"],
+  reason: { category?: Category; message?: string; nextAttemptAt?: Date } = {},
+): AttemptResult {
   return {
-    outcome: outcomeOf(claim, { status, attemptUsed: false, replacesResponse: false, nextAttemptAt: reason.nextAttemptAt ?? null, errorCategory: reason.category ?? null, errorMessage: reason.message ?? null, rateLimitedSince: claim.rateLimitedSince }),
+    outcome: outcomeOf(claim, {
+      status,
+      attemptUsed: false,
+      replacesResponse: false,
+      nextAttemptAt: reason.nextAttemptAt ?? null,
+      errorCategory: reason.category ?? null,
+      errorMessage: reason.message ?? null,
+      rateLimitedSince: claim.rateLimitedSince,
+    }),
   };
 }
 
@@ -114,7 +136,14 @@ export function released(claim: Claimed, at: Date): AttemptResult {
  * A failure before anything was sent (template error, undecryptable secret): recorded as an attempt with no
  * response (it replaces the last response fields), health untouched.
  */
-function failedBeforeSending(claim: Claimed, target: Target, category: Category, message: string, retry: boolean, extra: { templateError?: string } = {}): AttemptResult {
+function failedBeforeSending(
+  claim: Claimed,
+  target: Target,
+  category: Category,
+  message: string,
+  retry: boolean,
+  extra: { templateError?: string } = {},
+): AttemptResult {
   const now = new Date();
   const retries = retry && claim.attempt <= target.config.max_retries;
   return {
@@ -122,25 +151,62 @@ function failedBeforeSending(claim: Claimed, target: Target, category: Category,
       status: retries ? "retrying" : "failed",
       attemptUsed: true,
       replacesResponse: true,
-      nextAttemptAt: retries ? new Date(now.getTime() + retryDelayMs(target.config.retry_backoff_seconds, claim.attempt)) : null,
+      nextAttemptAt: retries
+        ? new Date(now.getTime() + retryDelayMs(target.config.retry_backoff_seconds, claim.attempt))
+        : null,
       responseCode: 0,
       errorCategory: category,
       errorMessage: message,
       templateError: extra.templateError,
     }),
-    attempt: { id: randomUUID(), deliveryId: claim.id, webhookId: claim.webhookId, attempt: claim.attempt, success: false, responseTimeMs: 0, responseCode: 0, responseBody: null, errorMessage: message, errorCategory: category, at: now },
+    attempt: {
+      id: randomUUID(),
+      deliveryId: claim.id,
+      webhookId: claim.webhookId,
+      attempt: claim.attempt,
+      success: false,
+      responseTimeMs: 0,
+      responseCode: 0,
+      responseBody: null,
+      errorMessage: message,
+      errorCategory: category,
+      at: now,
+    },
   };
 }
 
-export function attemptDelivery(deps: AttemptDeps, claim: Claimed, event: EventData, target: Target, subscription: SubscriptionTarget | undefined): Promise<AttemptResult> {
+export function attemptDelivery(
+  deps: AttemptDeps,
+  claim: Claimed,
+  event: EventData,
+  target: Target,
+  subscription: SubscriptionTarget | undefined,
+): Promise<AttemptResult> {
   if (!deps.tracing) return attemptOnce(deps, claim, event, target, subscription, undefined);
-  return tracedAttempt(deps.tracing, claim, event, target, subscription?.method ?? "POST", (traceparent) => attemptOnce(deps, claim, event, target, subscription, traceparent));
+  return tracedAttempt(deps.tracing, claim, event, target, subscription?.method ?? "POST", (traceparent) =>
+    attemptOnce(deps, claim, event, target, subscription, traceparent),
+  );
 }
 
-async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, target: Target, subscription: SubscriptionTarget | undefined, traceparent: string | undefined): Promise<AttemptResult> {
+async function attemptOnce(
+  deps: AttemptDeps,
+  claim: Claimed,
+  event: EventData,
+  target: Target,
+  subscription: SubscriptionTarget | undefined,
+  traceparent: string | undefined,
+): Promise<AttemptResult> {
   const now = new Date();
   const timestamp = now.toISOString();
-  const fields = { eventId: event.id, eventName: event.eventName, consumer: claim.namespace, webhookId: claim.webhookId, deliveryId: claim.id, timestamp, attempt: claim.attempt };
+  const fields = {
+    eventId: event.id,
+    eventName: event.eventName,
+    consumer: claim.namespace,
+    webhookId: claim.webhookId,
+    deliveryId: claim.id,
+    timestamp,
+    attempt: claim.attempt,
+  };
 
   let body = envelopeBody(fields, event.payloadJson);
   let rendered = false;
@@ -151,7 +217,10 @@ async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, 
       body = transform.body;
       rendered = true;
     } else if (subscription.onTransformError === "fallback") templateError = transform.error;
-    else return failedBeforeSending(claim, target, "template_error", transform.error, false, { templateError: transform.error });
+    else
+      return failedBeforeSending(claim, target, "template_error", transform.error, false, {
+        templateError: transform.error,
+      });
   }
   if (target.secretError) return failedBeforeSending(claim, target, "unknown", target.secretError, true);
 
@@ -159,7 +228,11 @@ async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, 
   // The request's own headers, then the shared ones copied in where they do not clash (the service's win over
   // custom headers). A literal filled by a loop, not a spread copy: adding keys to a spread clone leaves V8's fast
   // path (≈ 7 µs a request, measured).
-  const headers: Record<string, string> = { "x-svc-event-id": event.id, "x-svc-delivery-id": claim.id, "x-svc-webhook-id": claim.webhookId };
+  const headers: Record<string, string> = {
+    "x-svc-event-id": event.id,
+    "x-svc-delivery-id": claim.id,
+    "x-svc-webhook-id": claim.webhookId,
+  };
   if (traceparent) headers.traceparent = traceparent;
   if (signature) {
     headers["webhook-id"] = signature["webhook-id"];
@@ -181,23 +254,49 @@ async function attemptOnce(deps: AttemptDeps, claim: Claimed, event: EventData, 
     checkRedirect: deps.checkRedirect,
   };
   // A listen session's webhook is never requested over the network: the same signed request goes to its stream.
-  const result = target.listenSessionId ? await sendToSession(deps, target.listenSessionId, request) : await send(request);
+  const result = target.listenSessionId
+    ? await sendToSession(deps, target.listenSessionId, request)
+    : await send(request);
   // The standard envelope is not stored: it is rebuilt from the event and the attempt's number and time on read.
   return judge(claim, target, result, rendered ? body : null, templateError, now);
 }
 
 function sendToSession(deps: AttemptDeps, sessionId: string, request: OutboundRequest): Promise<SendResult> {
   if (deps.sendToListenSession) return deps.sendToListenSession(sessionId, request);
-  return Promise.resolve({ status: 0, retryAfter: null, body: "", responseTimeMs: 0, redirects: 0, error: new Error("listen sessions are not served by this worker") });
+  return Promise.resolve({
+    status: 0,
+    retryAfter: null,
+    body: "",
+    responseTimeMs: 0,
+    redirects: 0,
+    error: new Error("listen sessions are not served by this worker"),
+  });
 }
 
 /** What an attempt's result means for the delivery: success, retry (when), rate-limited wait, or final failure. */
 /** `renderedBody`: the body a transform rendered; null when the standard envelope of this attempt (at `at`) was sent. */
-export function judge(claim: Claimed, target: Target, result: SendResult, renderedBody: string | null, templateError: string | null, at: Date): AttemptResult {
-  const category: Category = result.status ? categoryOfStatus(result.status, target.config) : categoryOfError(result.error);
+export function judge(
+  claim: Claimed,
+  target: Target,
+  result: SendResult,
+  renderedBody: string | null,
+  templateError: string | null,
+  at: Date,
+): AttemptResult {
+  const category: Category = result.status
+    ? categoryOfStatus(result.status, target.config)
+    : categoryOfError(result.error);
   const success = category === "success";
-  const errorMessage = success ? "" : result.status ? `HTTP ${result.status}` : String((result.error as Error)?.message ?? result.error ?? "unknown error");
-  const noConnection = !result.status && (category === "connection_refused" || category === "dns_error" || (result.error as { code?: string })?.code === "ERR_SSRF_BLOCKED");
+  const errorMessage = success
+    ? ""
+    : result.status
+      ? `HTTP ${result.status}`
+      : String((result.error as Error)?.message ?? result.error ?? "unknown error");
+  const noConnection =
+    !result.status &&
+    (category === "connection_refused" ||
+      category === "dns_error" ||
+      (result.error as { code?: string })?.code === "ERR_SSRF_BLOCKED");
   const responseTimeMs = noConnection ? 0 : result.responseTimeMs;
 
   let status: Outcome["status"];
@@ -242,7 +341,19 @@ export function judge(claim: Claimed, target: Target, result: SendResult, render
       rateLimitedSince,
       templateError,
     }),
-    attempt: { id: randomUUID(), deliveryId: claim.id, webhookId: claim.webhookId, attempt: claim.attempt, success, responseTimeMs, responseCode: result.status, responseBody: result.body, errorMessage, errorCategory: category, at },
+    attempt: {
+      id: randomUUID(),
+      deliveryId: claim.id,
+      webhookId: claim.webhookId,
+      attempt: claim.attempt,
+      success,
+      responseTimeMs,
+      responseCode: result.status,
+      responseBody: result.body,
+      errorMessage,
+      errorCategory: category,
+      at,
+    },
     health: { webhookId: claim.webhookId, namespace: claim.namespace, success, category, responseTimeMs, at },
   };
   if (gone) judged.pause = { webhookId: claim.webhookId, by: "gone", reason: goneReason(at) };

@@ -113,7 +113,10 @@ export class EndpointScheduler<R> {
     const capacity = this.limits.perWebhook + this.claimChunk;
     for (const [webhookId, origin] of this.originOf) {
       const used = this.webhookRunning.get(webhookId) + this.webhookWaiting.get(webhookId);
-      let left = this.originRunning.get(origin) >= this.limits.perOrigin ? 0 : Math.max(0, Math.min(this.limits.perWebhook, capacity - used));
+      let left =
+        this.originRunning.get(origin) >= this.limits.perOrigin
+          ? 0
+          : Math.max(0, Math.min(this.limits.perWebhook, capacity - used));
       if (used > 0 && left < this.claimChunk) left = 0;
       if (left < this.limits.perWebhook) room[webhookId] = left;
     }
@@ -197,13 +200,20 @@ export class EndpointScheduler<R> {
     this.originRunning.add(job.origin, -1);
     if (job.lane === "retry") this.retryCount--;
     this.pump();
-    this.on.freed(job, this.webhookRunning.get(job.claim.webhookId) + this.webhookWaiting.get(job.claim.webhookId) === 0);
+    this.on.freed(
+      job,
+      this.webhookRunning.get(job.claim.webhookId) + this.webhookWaiting.get(job.claim.webhookId) === 0,
+    );
     return true;
   }
 
   private releaseWhere(test: (q: Queued<R>) => boolean, why: "waited too long" | "held back" | "stopping"): void {
     const released: Queued<R>[] = [];
-    this.waiting = this.waiting.filter((q) => (test(q) ? (released.push(q), false) : true));
+    this.waiting = this.waiting.filter((q) => {
+      if (!test(q)) return true;
+      released.push(q);
+      return false;
+    });
     for (const { job } of released) {
       this.webhookWaiting.add(job.claim.webhookId, -1);
       if (job.lane === "retry") this.retryCount--;
@@ -214,7 +224,8 @@ export class EndpointScheduler<R> {
 
   private releaseStale(): void {
     const cutoff = performance.now() - this.limits.maxWaitMs;
-    if (this.waiting.length && this.waiting[0]!.since <= cutoff) this.releaseWhere((q) => q.since <= cutoff, "waited too long");
+    if (this.waiting.length && this.waiting[0]!.since <= cutoff)
+      this.releaseWhere((q) => q.since <= cutoff, "waited too long");
   }
 
   private forgetIdle(): void {

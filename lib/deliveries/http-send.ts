@@ -105,10 +105,14 @@ function watchStop(stop: AbortSignal, attempt: AttemptSignal): () => void {
   if (!attempts) {
     const set = (attempts = new Set());
     attemptsOf.set(stop, set);
-    stop.addEventListener("abort", () => {
-      for (const a of set) a.abort(stop.reason);
-      set.clear();
-    }, { once: true });
+    stop.addEventListener(
+      "abort",
+      () => {
+        for (const a of set) a.abort(stop.reason);
+        set.clear();
+      },
+      { once: true },
+    );
   }
   attempts.add(attempt);
   return () => attempts.delete(attempt);
@@ -202,11 +206,24 @@ export async function send(req: OutboundRequest): Promise<SendResult> {
       }
       const text = await readCapped(res.body, req.maxResponseBytes);
       const retryAfter = res.headers["retry-after"];
-      return { status: res.statusCode, retryAfter: typeof retryAfter === "string" ? retryAfter : null, body: text, responseTimeMs: Math.round(performance.now() - started), redirects };
+      return {
+        status: res.statusCode,
+        retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+        body: text,
+        responseTimeMs: Math.round(performance.now() - started),
+        redirects,
+      };
     }
   } catch (err) {
     const error = signal.aborted && signal.reason instanceof DeadlineError ? signal.reason : err;
-    return { status: 0, retryAfter: null, body: "", responseTimeMs: Math.round(performance.now() - started), error, redirects };
+    return {
+      status: 0,
+      retryAfter: null,
+      body: "",
+      responseTimeMs: Math.round(performance.now() - started),
+      error,
+      redirects,
+    };
   } finally {
     cancelDeadline();
     unwatchStop?.();

@@ -32,7 +32,18 @@ export async function recordMinuteStats(tx: Tx, batch: AttemptResult[], written:
     if (!attempt || !written.has(outcome.id)) continue;
     const key = Math.floor(attempt.at.getTime() / 60_000) * 60_000;
     let m = minutes.get(key);
-    if (!m) minutes.set(key, (m = { attempts: 0, successes: 0, failures: 0, latencyMsTotal: 0, latency: new Array(LATENCY_BOUNDS_MS.length + 1).fill(0), categories: new Array(CATEGORIES.length).fill(0) }));
+    if (!m)
+      minutes.set(
+        key,
+        (m = {
+          attempts: 0,
+          successes: 0,
+          failures: 0,
+          latencyMsTotal: 0,
+          latency: new Array(LATENCY_BOUNDS_MS.length + 1).fill(0),
+          categories: new Array(CATEGORIES.length).fill(0),
+        }),
+      );
     m.attempts++;
     m.latencyMsTotal += Math.round(attempt.responseTimeMs);
     m.latency[bucketOf(attempt.responseTimeMs)]!++;

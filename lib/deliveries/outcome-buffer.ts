@@ -87,20 +87,35 @@ export class OutcomeBuffer {
       await this.flush();
     }
     this.closed = true;
-    if (this.buffer.length) this.o.log.warn("shutdown: delivery outcomes not written; their deliveries will be attempted again", { outcomes: this.buffer.length });
+    if (this.buffer.length)
+      this.o.log.warn("shutdown: delivery outcomes not written; their deliveries will be attempted again", {
+        outcomes: this.buffer.length,
+      });
   }
 
   /** Metrics from what was just written. (Outcomes whose lease had moved on are counted by their new owner.) */
   private count(batch: AttemptResult[], changes: WriteChanges): void {
     const m = this.o.metrics;
     for (const { outcome, attempt } of batch) {
-      m.deliveries.add(1, m.delivery(outcome.namespace, { status: outcome.status, error_category: outcome.errorCategory ?? "none" }));
-      if (attempt) m.attemptDuration.record(attempt.responseTimeMs / 1000, m.delivery(outcome.namespace, { error_category: attempt.errorCategory }));
+      m.deliveries.add(
+        1,
+        m.delivery(outcome.namespace, { status: outcome.status, error_category: outcome.errorCategory ?? "none" }),
+      );
+      if (attempt)
+        m.attemptDuration.record(
+          attempt.responseTimeMs / 1000,
+          m.delivery(outcome.namespace, { error_category: attempt.errorCategory }),
+        );
       if (attempt?.attempt === 1 && firstTry(outcome.rateLimitedSince, attempt.at)) {
         const pushedAt = pushedAtMs(outcome.eventId);
-        if (pushedAt !== undefined) m.fanoutLag.record(Math.max(0, attempt.at.getTime() - pushedAt) / 1000, m.delivery(outcome.namespace, {}));
+        if (pushedAt !== undefined)
+          m.fanoutLag.record(Math.max(0, attempt.at.getTime() - pushedAt) / 1000, m.delivery(outcome.namespace, {}));
       }
-      if (outcome.templateError) m.templateErrors.add(1, m.delivery(outcome.namespace, { on_error: outcome.errorCategory === "template_error" ? "fail" : "fallback" }));
+      if (outcome.templateError)
+        m.templateErrors.add(
+          1,
+          m.delivery(outcome.namespace, { on_error: outcome.errorCategory === "template_error" ? "fail" : "fallback" }),
+        );
     }
     for (const p of changes.paused) m.pausedAutomatically.add(1, { reason: p.by });
   }
@@ -108,13 +123,26 @@ export class OutcomeBuffer {
   private async write(batch: AttemptResult[]): Promise<void> {
     try {
       const changes = await withTransaction(this.o.db, async (tx) => {
-        const written = await writeOutcomes(tx, this.o.leaseToken, batch.map((r) => r.outcome), batch.flatMap((r) => (r.attempt ? [r.attempt] : [])));
+        const written = await writeOutcomes(
+          tx,
+          this.o.leaseToken,
+          batch.map((r) => r.outcome),
+          batch.flatMap((r) => (r.attempt ? [r.attempt] : [])),
+        );
         await recordMinuteStats(tx, batch, written);
         // Health counts only outcomes this worker still owned; another worker's retry counts its own.
-        const health = await recordHealth(tx, batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])), this.o.policy);
+        const health = await recordHealth(
+          tx,
+          batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])),
+          this.o.policy,
+        );
         const paused = await pauseAutomatically(tx, [
           ...batch.flatMap((r) => (r.pause && written.has(r.outcome.id) ? [r.pause] : [])),
-          ...health.disable.map((d) => ({ webhookId: d.webhookId, by: "auto_disabled" as const, reason: autoDisabledReason(d.failingSince, d.afterSeconds) })),
+          ...health.disable.map((d) => ({
+            webhookId: d.webhookId,
+            by: "auto_disabled" as const,
+            reason: autoDisabledReason(d.failingSince, d.afterSeconds),
+          })),
         ]);
         const failed = batch.map((r) => r.outcome).filter((o) => o.status === "failed" && written.has(o.id));
         await emitSystemEvents(tx, [
@@ -132,7 +160,11 @@ export class OutcomeBuffer {
     } catch (err) {
       this.buffer = batch.concat(this.buffer);
       this.backoffMs = Math.min(Math.max(this.backoffMs * 2, 100), MAX_BACKOFF_MS);
-      if (isConnectionError(err)) this.o.log.warn("cannot write delivery outcomes yet; retrying", { error: (err as Error).message, retry_in_ms: this.backoffMs });
+      if (isConnectionError(err))
+        this.o.log.warn("cannot write delivery outcomes yet; retrying", {
+          error: (err as Error).message,
+          retry_in_ms: this.backoffMs,
+        });
       else this.o.log.error("writing delivery outcomes failed; retrying", { error: err, retry_in_ms: this.backoffMs });
       if (!this.closed) await new Promise((r) => setTimeout(r, this.backoffMs));
     }
@@ -143,18 +175,29 @@ export class OutcomeBuffer {
 async function failedDeliveryEvents(tx: Tx, failed: Outcome[]): Promise<SystemEvent[]> {
   const about = failed.filter((o) => o.namespace !== SYSTEM_NAMESPACE);
   if (!about.length) return [];
-  const { rows } = await tx.query<{ id: string; url: string }>("select id, url from webhooks where id = any($1::uuid[])", [[...new Set(about.map((o) => o.webhookId))]]);
+  const { rows } = await tx.query<{ id: string; url: string }>(
+    "select id, url from webhooks where id = any($1::uuid[])",
+    [[...new Set(about.map((o) => o.webhookId))]],
+  );
   const urls = new Map(rows.map((r) => [r.id, r.url]));
   return about.map((o) =>
     deliveryFailed(
       { webhookId: o.webhookId, namespace: o.namespace, url: urls.get(o.webhookId) ?? "" },
-      { deliveryId: o.id, eventId: o.eventId, errorCategory: o.errorCategory, errorMessage: o.errorMessage, responseCode: o.responseCode, attempts: o.attemptUsed ? o.attempt : o.attempt - 1 },
+      {
+        deliveryId: o.id,
+        eventId: o.eventId,
+        errorCategory: o.errorCategory,
+        errorMessage: o.errorMessage,
+        responseCode: o.responseCode,
+        attempts: o.attemptUsed ? o.attempt : o.attempt - 1,
+      },
     ),
   );
 }
 
 /** A first attempt is first once: a 429 answer keeps attempt 1 for the next try, which is not lag any more. */
-const firstTry = (rateLimitedSince: Date | null, at: Date) => rateLimitedSince === null || rateLimitedSince.getTime() === at.getTime();
+const firstTry = (rateLimitedSince: Date | null, at: Date) =>
+  rateLimitedSince === null || rateLimitedSince.getTime() === at.getTime();
 
 /** When an event was pushed: its id is a UUIDv7, whose first 48 bits are the push's Unix time in milliseconds. */
 export function pushedAtMs(eventId: string): number | undefined {

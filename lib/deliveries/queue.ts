@@ -1,6 +1,6 @@
 // The delivery table is the queue: claimed in batches (claim.ts), outcomes and attempts written in batches here
 // (see docs/architecture.md).
-import type { Db, Tx } from "../db/pool.ts";
+import type { Tx } from "../db/pool.ts";
 import { randomShard } from "../stats/counters.ts";
 
 export type DeliveryStatus = "pending" | "sending" | "success" | "failed" | "retrying" | "expired";
@@ -95,13 +95,29 @@ export interface Outcome {
  * of the one that took over), moves the namespace counters for terminal ones, and inserts the batch's attempt
  * records — one statement, one round trip. Returns the ids written.
  */
-export async function writeOutcomes(tx: Tx, leaseToken: string, outcomes: Outcome[], attempts: AttemptRecord[]): Promise<Set<string>> {
+export async function writeOutcomes(
+  tx: Tx,
+  leaseToken: string,
+  outcomes: Outcome[],
+  attempts: AttemptRecord[],
+): Promise<Set<string>> {
   if (!outcomes.length) return new Set();
   // One JSON parameter instead of a dozen arrays: JSON.stringify is native, pg's array escaping is not (profiled).
   const rows = outcomes.map((o) => ({
-    id: o.id, status: o.status, attempt_used: o.attemptUsed, replaces_response: o.replacesResponse, next_attempt_at: o.nextAttemptAt, response_code: o.responseCode,
-    response_body: o.responseBody, error_category: o.errorCategory, error_message: o.errorMessage, request_body: o.requestBody,
-    envelope_attempt: o.envelopeAt ? o.attempt : null, envelope_at: o.envelopeAt, rate_limited_since: o.rateLimitedSince, template_error: o.templateError,
+    id: o.id,
+    status: o.status,
+    attempt_used: o.attemptUsed,
+    replaces_response: o.replacesResponse,
+    next_attempt_at: o.nextAttemptAt,
+    response_code: o.responseCode,
+    response_body: o.responseBody,
+    error_category: o.errorCategory,
+    error_message: o.errorMessage,
+    request_body: o.requestBody,
+    envelope_attempt: o.envelopeAt ? o.attempt : null,
+    envelope_at: o.envelopeAt,
+    rate_limited_since: o.rateLimitedSince,
+    template_error: o.templateError,
   }));
   const { rows: written } = await tx.query({
     name: "deliveries.writeOutcomes",
@@ -165,8 +181,17 @@ export interface AttemptRecord {
 function attemptsJson(attempts: AttemptRecord[]): string {
   return JSON.stringify(
     attempts.map((a) => ({
-      id: a.id, delivery_id: a.deliveryId, webhook_id: a.webhookId, attempt: a.attempt, success: a.success, response_time_ms: a.responseTimeMs,
-      response_code: a.responseCode, response_body: a.responseBody, error_message: a.errorMessage, error_category: a.errorCategory, created_at: a.at,
+      id: a.id,
+      delivery_id: a.deliveryId,
+      webhook_id: a.webhookId,
+      attempt: a.attempt,
+      success: a.success,
+      response_time_ms: a.responseTimeMs,
+      response_code: a.responseCode,
+      response_body: a.responseBody,
+      error_message: a.errorMessage,
+      error_category: a.errorCategory,
+      created_at: a.at,
     })),
   );
 }

@@ -67,7 +67,9 @@ const COLUMNS = `id, namespace, webhook_id, event_id, subscription_id, status, a
  * (migration 10): one primary-key probe of `events` each, made after `rows` is cut to its page, so a filter that
  * sorts thousands of rows never reads their payloads.
  */
-const withEnvelopes = (rows: string) => `select d.*, e.event_name as envelope_event_name, e.payload::text as envelope_payload_json
+const withEnvelopes = (
+  rows: string,
+) => `select d.*, e.event_name as envelope_event_name, e.payload::text as envelope_payload_json
     from (${rows}) d left join events e on e.id = d.event_id and d.envelope_attempt is not null
    order by d.created_at desc, d.id desc`;
 
@@ -101,8 +103,23 @@ interface DeliveryRow {
 
 /** The body the delivery's last send carried: stored when a transform rendered it, otherwise its envelope rebuilt. */
 function requestBodyOf(r: DeliveryRow): string | null {
-  if (r.request_body !== null || r.envelope_attempt === null || r.envelope_at === null || r.envelope_event_name === null || r.envelope_payload_json === null) return r.request_body;
-  const fields = { eventId: r.event_id, eventName: r.envelope_event_name, consumer: r.namespace, webhookId: r.webhook_id, deliveryId: r.id, timestamp: r.envelope_at.toISOString(), attempt: r.envelope_attempt };
+  if (
+    r.request_body !== null ||
+    r.envelope_attempt === null ||
+    r.envelope_at === null ||
+    r.envelope_event_name === null ||
+    r.envelope_payload_json === null
+  )
+    return r.request_body;
+  const fields = {
+    eventId: r.event_id,
+    eventName: r.envelope_event_name,
+    consumer: r.namespace,
+    webhookId: r.webhook_id,
+    deliveryId: r.id,
+    timestamp: r.envelope_at.toISOString(),
+    attempt: r.envelope_attempt,
+  };
   return envelopeBody(fields, r.envelope_payload_json);
 }
 
@@ -129,7 +146,10 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
 
 export async function getDelivery(db: Db, namespace: string, id: string): Promise<Delivery> {
   if (!isUuid(id)) throw invalid("delivery_id must be a UUID");
-  const { rows } = await db.query<DeliveryRow>(withEnvelopes(`select ${COLUMNS} from deliveries where id = $1 and namespace = $2`), [id, namespace]);
+  const { rows } = await db.query<DeliveryRow>(
+    withEnvelopes(`select ${COLUMNS} from deliveries where id = $1 and namespace = $2`),
+    [id, namespace],
+  );
   if (!rows[0]) throw notFound(`delivery ${id} not found in namespace "${namespace}"`);
   return toDelivery(rows[0]);
 }
@@ -139,25 +159,55 @@ function where(namespace: string | undefined, f: DeliveryFilter) {
     sql: `($1::text is null or namespace = $1) and ($2::uuid is null or webhook_id = $2) and ($3::uuid is null or event_id = $3)
           and ($4::uuid is null or subscription_id = $4) and ($5::text[] is null or status = any($5)) and ($6::text is null or error_category = $6)
           and ($7::timestamptz is null or created_at > $7) and ($8::timestamptz is null or created_at < $8)`,
-    values: [namespace ?? null, f.webhookId ?? null, f.eventId ?? null, f.subscriptionId ?? null, f.status?.length ? f.status : null, f.errorCategory ?? null, f.createdAfter ?? null, f.createdBefore ?? null],
+    values: [
+      namespace ?? null,
+      f.webhookId ?? null,
+      f.eventId ?? null,
+      f.subscriptionId ?? null,
+      f.status?.length ? f.status : null,
+      f.errorCategory ?? null,
+      f.createdAfter ?? null,
+      f.createdBefore ?? null,
+    ],
   };
 }
 
 /** Newest first; `namespace` undefined lists across namespaces (the global REST route). */
-export async function listDeliveries(db: Db, namespace: string | undefined, filter: DeliveryFilter, page: Page): Promise<{ deliveries: Delivery[]; total: number }> {
+export async function listDeliveries(
+  db: Db,
+  namespace: string | undefined,
+  filter: DeliveryFilter,
+  page: Page,
+): Promise<{ deliveries: Delivery[]; total: number }> {
   const w = where(namespace, filter);
   const n = w.values.length;
   const [list, count] = await Promise.all([
-    db.query(withEnvelopes(`select ${COLUMNS} from deliveries where ${w.sql} order by created_at desc, id desc limit $${n + 1} offset $${n + 2}`), [...w.values, page.limit, page.offset]),
-    db.query(`select count(*)::int as n from (select 1 from deliveries where ${w.sql} limit ${COUNT_CAP + 1}) x`, w.values),
+    db.query(
+      withEnvelopes(
+        `select ${COLUMNS} from deliveries where ${w.sql} order by created_at desc, id desc limit $${n + 1} offset $${n + 2}`,
+      ),
+      [...w.values, page.limit, page.offset],
+    ),
+    db.query(
+      `select count(*)::int as n from (select 1 from deliveries where ${w.sql} limit ${COUNT_CAP + 1}) x`,
+      w.values,
+    ),
   ]);
   return { deliveries: list.rows.map(toDelivery), total: count.rows[0].n };
 }
 
 /** Ids of up to `limit` matching deliveries, newest first (the retry snapshot). */
-export async function matchingDeliveryIds(db: Db, namespace: string, filter: DeliveryFilter, limit: number): Promise<string[]> {
+export async function matchingDeliveryIds(
+  db: Db,
+  namespace: string,
+  filter: DeliveryFilter,
+  limit: number,
+): Promise<string[]> {
   const w = where(namespace, filter);
-  const { rows } = await db.query(`select id from deliveries where ${w.sql} order by created_at desc, id desc limit $${w.values.length + 1}`, [...w.values, limit]);
+  const { rows } = await db.query(
+    `select id from deliveries where ${w.sql} order by created_at desc, id desc limit $${w.values.length + 1}`,
+    [...w.values, limit],
+  );
   return rows.map((r) => r.id);
 }
 

@@ -11,13 +11,23 @@ import { getDelivery } from "./reads.ts";
  * failed/pending delivery of a webhook, or both. Successes only with `force` (the receiver gets a duplicate).
  * A delivery being sent right now is left alone.
  */
-export async function requeueDeliveries(db: Db, namespace: string, target: { deliveryIds?: string[]; webhookId?: string; force: boolean }): Promise<string[]> {
+export async function requeueDeliveries(
+  db: Db,
+  namespace: string,
+  target: { deliveryIds?: string[]; webhookId?: string; force: boolean },
+): Promise<string[]> {
   return withTransaction(db, (tx) => requeueIn(tx, namespace, target));
 }
 
 /** requeueDeliveries inside the caller's transaction (a retry batch records its progress in the same one). */
-export async function requeueIn(tx: Tx, namespace: string, target: { deliveryIds?: string[]; webhookId?: string; force: boolean }): Promise<string[]> {
-  const allowed = target.force ? ["failed", "pending", "retrying", "expired", "success"] : ["failed", "pending", "retrying", "expired"];
+export async function requeueIn(
+  tx: Tx,
+  namespace: string,
+  target: { deliveryIds?: string[]; webhookId?: string; force: boolean },
+): Promise<string[]> {
+  const allowed = target.force
+    ? ["failed", "pending", "retrying", "expired", "success"]
+    : ["failed", "pending", "retrying", "expired"];
   {
     const { rows } = await tx.query({
       name: "deliveries.requeue",
@@ -40,19 +50,36 @@ export async function requeueIn(tx: Tx, namespace: string, target: { deliveryIds
                  set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
              ), wake as (${notifySql("deliveries")} where exists (select 1 from reset))
              select id from reset, (select count(*) from wake) w`,
-      values: [namespace, target.deliveryIds?.length ? target.deliveryIds : null, target.webhookId ?? null, allowed, randomShard()],
+      values: [
+        namespace,
+        target.deliveryIds?.length ? target.deliveryIds : null,
+        target.webhookId ?? null,
+        allowed,
+        randomShard(),
+      ],
     });
     return rows.map((r) => r.id);
   }
 }
 
 /** RetryDelivery: a single delivery, every failed/pending one of a webhook, or both. Unknown ids are NOT_FOUND. */
-export async function retryDelivery(db: Db, namespace: string, input: { deliveryId?: string; webhookId?: string; force: boolean }): Promise<string[]> {
+export async function retryDelivery(
+  db: Db,
+  namespace: string,
+  input: { deliveryId?: string; webhookId?: string; force: boolean },
+): Promise<string[]> {
   if (!input.deliveryId && !input.webhookId) throw invalid("give delivery_id, webhook_id or both");
   if (input.deliveryId) await getDelivery(db, namespace, input.deliveryId);
   if (input.webhookId) {
-    const { rowCount } = await db.query("select 1 from webhooks where id = $1 and namespace = $2", [input.webhookId, namespace]);
+    const { rowCount } = await db.query("select 1 from webhooks where id = $1 and namespace = $2", [
+      input.webhookId,
+      namespace,
+    ]);
     if (!rowCount) throw notFound(`webhook ${input.webhookId} not found in namespace "${namespace}"`);
   }
-  return requeueDeliveries(db, namespace, { deliveryIds: input.deliveryId ? [input.deliveryId] : undefined, webhookId: input.webhookId, force: input.force });
+  return requeueDeliveries(db, namespace, {
+    deliveryIds: input.deliveryId ? [input.deliveryId] : undefined,
+    webhookId: input.webhookId,
+    force: input.force,
+  });
 }

@@ -6,7 +6,10 @@
 import { createHmac, createPrivateKey, sign, type KeyObject } from "node:crypto";
 
 type Sodium = typeof import("sodium-native");
-const sodium: Sodium | null = await import("sodium-native").then((m: Sodium & { default?: Sodium }) => m.default ?? m, () => null);
+const sodium: Sodium | null = await import("sodium-native").then(
+  (m: Sodium & { default?: Sodium }) => m.default ?? m,
+  () => null,
+);
 
 /** An Ed25519 private key, in the form the signer in use takes. */
 export type Ed25519Key = { sodium: Buffer } | { node: KeyObject };
@@ -55,12 +58,23 @@ export interface SignatureHeaders {
  * The three Standard Webhooks headers, or null when there is nothing to sign with. Inside a rotation's overlap
  * window each scheme carries two signatures, the new one first, so receivers verify with either secret.
  */
-export function signatureHeaders(signer: Signer, msgId: string, timestampSeconds: number, body: string): SignatureHeaders | null {
+export function signatureHeaders(
+  signer: Signer,
+  msgId: string,
+  timestampSeconds: number,
+  body: string,
+): SignatureHeaders | null {
   if (!signer.hmacKey && !signer.ed25519) return null;
   const content = Buffer.from(`${msgId}.${timestampSeconds}.${body}`, "utf8");
   const previous = signer.previous && timestampSeconds * 1000 < signer.previous.untilMs ? signer.previous : null;
   const signatures: string[] = [];
-  for (const key of [signer.hmacKey, previous?.hmacKey]) if (key) signatures.push("v1," + createHmac("sha256", key).update(content).digest("base64"));
-  for (const key of [signer.ed25519, previous?.ed25519]) if (key) signatures.push("v1a," + ed25519Sign(key, content).toString("base64"));
-  return { "webhook-id": msgId, "webhook-timestamp": String(timestampSeconds), "webhook-signature": signatures.join(" ") };
+  for (const key of [signer.hmacKey, previous?.hmacKey])
+    if (key) signatures.push("v1," + createHmac("sha256", key).update(content).digest("base64"));
+  for (const key of [signer.ed25519, previous?.ed25519])
+    if (key) signatures.push("v1a," + ed25519Sign(key, content).toString("base64"));
+  return {
+    "webhook-id": msgId,
+    "webhook-timestamp": String(timestampSeconds),
+    "webhook-signature": signatures.join(" "),
+  };
 }

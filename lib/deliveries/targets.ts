@@ -70,16 +70,22 @@ function loadTarget(r: WebhookTargetRow, keyring: Keyring): Target {
   const signer: Signer = { hmacKey: null, ed25519: null };
   let secretHeaders: Record<string, string> = {};
   try {
-    if (r.signing_secret) signer.hmacKey = hmacKeyFromSecret(keyring.decryptString(r.signing_secret, secretContext.signingSecret(r.id)));
+    if (r.signing_secret)
+      signer.hmacKey = hmacKeyFromSecret(keyring.decryptString(r.signing_secret, secretContext.signingSecret(r.id)));
     signer.ed25519 = ed25519KeyFromSeed(keyring.decrypt(r.signing_key, secretContext.signingKey(r.id)));
     if (r.previous_until_ms !== null) {
       signer.previous = {
-        hmacKey: r.previous_signing_secret ? hmacKeyFromSecret(keyring.decryptString(r.previous_signing_secret, secretContext.signingSecret(r.id))) : null,
-        ed25519: r.previous_signing_key ? ed25519KeyFromSeed(keyring.decrypt(r.previous_signing_key, secretContext.signingKey(r.id))) : null,
+        hmacKey: r.previous_signing_secret
+          ? hmacKeyFromSecret(keyring.decryptString(r.previous_signing_secret, secretContext.signingSecret(r.id)))
+          : null,
+        ed25519: r.previous_signing_key
+          ? ed25519KeyFromSeed(keyring.decrypt(r.previous_signing_key, secretContext.signingKey(r.id)))
+          : null,
         untilMs: Number(r.previous_until_ms),
       };
     }
-    if (r.secret_headers) secretHeaders = JSON.parse(keyring.decryptString(r.secret_headers, secretContext.secretHeaders(r.id)));
+    if (r.secret_headers)
+      secretHeaders = JSON.parse(keyring.decryptString(r.secret_headers, secretContext.secretHeaders(r.id)));
   } catch (err) {
     secretError = `webhook secrets cannot be decrypted (${(err as Error).message}); nothing is sent unsigned`;
   }
@@ -120,7 +126,9 @@ export class TargetCache {
 
   /** Webhooks by id at the given versions (null version = deleted, left out). */
   async webhooks(wanted: Map<string, number | null>): Promise<Map<string, Target>> {
-    const stale = [...wanted].filter(([id, v]) => v !== null && this.#webhooks.get(id)?.version !== v).map(([id]) => id);
+    const stale = [...wanted]
+      .filter(([id, v]) => v !== null && this.#webhooks.get(id)?.version !== v)
+      .map(([id]) => id);
     if (stale.length) {
       const { rows } = await this.db.query<WebhookTargetRow>({
         name: "targets.webhooks",
@@ -143,7 +151,9 @@ export class TargetCache {
   }
 
   async subscriptions(wanted: Map<string, number | null>): Promise<Map<string, SubscriptionTarget>> {
-    const stale = [...wanted].filter(([id, v]) => v !== null && this.#subscriptions.get(id)?.version !== v).map(([id]) => id);
+    const stale = [...wanted]
+      .filter(([id, v]) => v !== null && this.#subscriptions.get(id)?.version !== v)
+      .map(([id]) => id);
     if (stale.length) {
       const { rows } = await this.db.query<SubscriptionTargetRow>({
         name: "targets.subscriptions",
@@ -179,5 +189,10 @@ export async function loadEvents(db: Db, ids: string[]): Promise<Map<string, Eve
     text: "select id, event_name, payload::text as payload_json, traceparent from events where id = any($1::uuid[])",
     values: [ids],
   });
-  return new Map(rows.map((r) => [r.id, { id: r.id, eventName: r.event_name, payloadJson: r.payload_json, traceparent: r.traceparent }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { id: r.id, eventName: r.event_name, payloadJson: r.payload_json, traceparent: r.traceparent },
+    ]),
+  );
 }

@@ -6,7 +6,10 @@ export type Rendered = { ok: true; body: string } | { ok: false; error: string }
 
 export function renderTransform(subscription: SubscriptionTarget, data: unknown): Rendered {
   try {
-    return { ok: true, body: cachedTemplate(subscription.transformTemplate, subscription.strictMissingKeys).render(data) };
+    return {
+      ok: true,
+      body: cachedTemplate(subscription.transformTemplate, subscription.strictMissingKeys).render(data),
+    };
   } catch (err) {
     // Whatever goes wrong in a user's template (a parse error in a template stored before a stricter check, a
     // stack exhausted by absurdly deep data) is that delivery's template_error, never a crashed worker.

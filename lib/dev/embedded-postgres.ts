@@ -67,8 +67,15 @@ async function reachableCopy(bins: Binaries, user: { uid: number; gid: number },
   const native = dirname(dirname(bins.postgres));
   const target = join(tmpdir(), `svc-postgres-bin-${createHash("sha256").update(native).digest("hex").slice(0, 16)}`);
   const done = join(target, ".complete");
-  if (!(await stat(done).then(() => true, () => false))) {
-    log.warn("the postgres user cannot execute the embedded binaries in place; copying them to a temporary directory", { dir: target });
+  if (
+    !(await stat(done).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    log.warn("the postgres user cannot execute the embedded binaries in place; copying them to a temporary directory", {
+      dir: target,
+    });
     const staging = `${target}.${process.pid}.${randomBytes(4).toString("hex")}`;
     await cp(native, staging, { recursive: true, verbatimSymlinks: true });
     await chmod(staging, 0o755);
@@ -82,7 +89,9 @@ async function reachableCopy(bins: Binaries, user: { uid: number; gid: number },
   const moved = (file: string) => join(target, relative(native, file));
   const copy = { initdb: moved(bins.initdb), pg_ctl: moved(bins.pg_ctl), postgres: moved(bins.postgres) };
   if ((await run("test", ["-x", copy.postgres], user)).code !== 0) {
-    throw new Error(`PostgreSQL runs as the postgres user, who cannot execute ${copy.postgres}: run svc as a regular user`);
+    throw new Error(
+      `PostgreSQL runs as the postgres user, who cannot execute ${copy.postgres}: run svc as a regular user`,
+    );
   }
   return copy;
 }
@@ -90,7 +99,10 @@ async function reachableCopy(bins: Binaries, user: { uid: number; gid: number },
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user (created if missing). */
 async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
   if (process.getuid?.() !== 0) return undefined;
-  const ids = async () => ({ uid: Number((await exec("id", ["-u", "postgres"])).stdout), gid: Number((await exec("id", ["-g", "postgres"])).stdout) });
+  const ids = async () => ({
+    uid: Number((await exec("id", ["-u", "postgres"])).stdout),
+    gid: Number((await exec("id", ["-g", "postgres"])).stdout),
+  });
   try {
     return await ids();
   } catch {
@@ -99,9 +111,17 @@ async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
   }
 }
 
-function run(file: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<{ code: number; output: string }> {
+function run(
+  file: string,
+  args: string[],
+  user: { uid: number; gid: number } | undefined,
+): Promise<{ code: number; output: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(file, args, { ...user, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LC_ALL: "C" } });
+    const child = spawn(file, args, {
+      ...user,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, LC_ALL: "C" },
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -136,7 +156,11 @@ async function ensurePassword(file: string): Promise<string> {
  * the directory; a checkout under a private folder (mode 0700 parents) cannot be reached, so the cluster moves to
  * a stable folder of the system's temporary directory, derived from the requested path, instead of failing.
  */
-async function clusterDir(requested: string, user: { uid: number; gid: number } | undefined, log: Logger): Promise<string> {
+async function clusterDir(
+  requested: string,
+  user: { uid: number; gid: number } | undefined,
+  log: Logger,
+): Promise<string> {
   const prepare = async (dir: string) => {
     // Parents the postgres user must pass through are created traversable; the cluster folder itself is private.
     await mkdir(dirname(dir), { recursive: true, mode: 0o755 });
@@ -147,10 +171,15 @@ async function clusterDir(requested: string, user: { uid: number; gid: number } 
   if (await prepare(requested)) return requested;
   const fallback = join(tmpdir(), `svc-postgres-${createHash("sha256").update(requested).digest("hex").slice(0, 16)}`);
   if (await prepare(fallback)) {
-    log.warn("the postgres user cannot reach the cluster directory; using a temporary directory instead", { requested, dir: fallback });
+    log.warn("the postgres user cannot reach the cluster directory; using a temporary directory instead", {
+      requested,
+      dir: fallback,
+    });
     return fallback;
   }
-  throw new Error(`PostgreSQL runs as the postgres user, who cannot reach ${requested} or ${fallback}: make the parent folders traversable (chmod o+x) or run svc as a regular user`);
+  throw new Error(
+    `PostgreSQL runs as the postgres user, who cannot reach ${requested} or ${fallback}: make the parent folders traversable (chmod o+x) or run svc as a regular user`,
+  );
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
@@ -162,13 +191,31 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dataDir = join(dir, "data");
   const password = await ensurePassword(join(dir, "password"));
 
-  const initialised = await stat(join(dataDir, "PG_VERSION")).then(() => true, () => false);
+  const initialised = await stat(join(dataDir, "PG_VERSION")).then(
+    () => true,
+    () => false,
+  );
   if (!initialised) {
     log.info("initialising embedded PostgreSQL", { dir: dataDir });
     const pwFile = join(dir, ".pwfile");
     await writeFile(pwFile, password + "\n", { mode: 0o600 });
     if (user) await chown(pwFile, user.uid, user.gid);
-    const init = await run(bins.initdb, ["-D", dataDir, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwFile}`, "-E", "UTF8", "--locale=C", "--no-instructions"], user);
+    const init = await run(
+      bins.initdb,
+      [
+        "-D",
+        dataDir,
+        "-U",
+        "postgres",
+        "--auth=scram-sha-256",
+        `--pwfile=${pwFile}`,
+        "-E",
+        "UTF8",
+        "--locale=C",
+        "--no-instructions",
+      ],
+      user,
+    );
     await writeFile(pwFile, "");
     if (init.code !== 0) throw new Error(`initdb failed: ${init.output.trim()}`);
   }
@@ -182,12 +229,24 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
 
   const port = await freePort();
-  const settings = [`-p ${port}`, "-c listen_addresses=127.0.0.1", "-c unix_socket_directories=''", "-c max_connections=200"];
+  const settings = [
+    `-p ${port}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c unix_socket_directories=''",
+    "-c max_connections=200",
+  ];
   if (options.fast) settings.push("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off");
   for (const setting of options.settings ?? []) settings.push(`-c ${setting}`);
-  const started = await run(bins.pg_ctl, ["start", "-D", dataDir, "-w", "-t", "60", "-l", join(dir, "postgres.log"), "-o", settings.join(" ")], user);
+  const started = await run(
+    bins.pg_ctl,
+    ["start", "-D", dataDir, "-w", "-t", "60", "-l", join(dir, "postgres.log"), "-o", settings.join(" ")],
+    user,
+  );
   if (started.code !== 0) {
-    const logTail = await readFile(join(dir, "postgres.log"), "utf8").then((t) => t.split("\n").slice(-8).join("\n"), () => "");
+    const logTail = await readFile(join(dir, "postgres.log"), "utf8").then(
+      (t) => t.split("\n").slice(-8).join("\n"),
+      () => "",
+    );
     throw new Error(`embedded PostgreSQL did not start: ${started.output.trim()}\n${logTail}`);
   }
 

@@ -15,7 +15,11 @@ export interface DevInstance {
 }
 
 export async function writeDevInstance(home: string, instance: DevInstance): Promise<void> {
-  const text = ["# Written by a running `svc dev`; removed when it stops.", ...Object.entries(instance).map(([k, v]) => `${k}=${v}`), ""].join("\n");
+  const text = [
+    "# Written by a running `svc dev`; removed when it stops.",
+    ...Object.entries(instance).map(([k, v]) => `${k}=${v}`),
+    "",
+  ].join("\n");
   await writeFile(join(home, INSTANCE_FILE), text, { mode: 0o600 });
 }
 

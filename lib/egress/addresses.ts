@@ -22,7 +22,16 @@ export type Rule =
   | "cloud-metadata";
 
 /** Rules that SVC_ALLOW_PRIVATE_NETWORKS opens (never metadata; never unroutable multicast or reserved space). */
-export const PRIVATE_RULES = new Set<Rule>(["private", "cgnat", "loopback", "link-local", "unique-local", "site-local", "this-network", "unspecified"]);
+export const PRIVATE_RULES = new Set<Rule>([
+  "private",
+  "cgnat",
+  "loopback",
+  "link-local",
+  "unique-local",
+  "site-local",
+  "this-network",
+  "unspecified",
+]);
 
 const V4: [string, number, Rule][] = [
   ["0.0.0.0", 8, "this-network"],
@@ -56,7 +65,14 @@ const V6: [string, number, Rule][] = [
   ["ff00::", 8, "multicast"],
 ];
 
-export const METADATA_ADDRESSES = ["169.254.169.254", "169.254.170.2", "169.254.170.23", "100.100.100.200", "fd00:ec2::254", "fd00:ec2::23"];
+export const METADATA_ADDRESSES = [
+  "169.254.169.254",
+  "169.254.170.2",
+  "169.254.170.23",
+  "100.100.100.200",
+  "fd00:ec2::254",
+  "fd00:ec2::23",
+];
 
 // One BlockList per rule: net.BlockList matches in native code, without parsing per range.
 function listsOf(ranges: [string, number, Rule][], type: "ipv4" | "ipv6") {
@@ -83,7 +99,8 @@ export function ipv6Groups(address: string): number[] {
   const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (tail) {
     const o = tail[1]!.split(".").map(Number);
-    text = text.slice(0, -tail[1]!.length) + `${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
+    text =
+      text.slice(0, -tail[1]!.length) + `${((o[0]! << 8) | o[1]!).toString(16)}:${((o[2]! << 8) | o[3]!).toString(16)}`;
   }
   const [head, rest] = text.split("::") as [string, string | undefined];
   const a = head ? head.split(":") : [];
@@ -95,13 +112,16 @@ export function ipv6Groups(address: string): number[] {
 const v4FromGroups = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 
 /** The IPv4 address an IPv6 address carries, and the form it is carried in. */
-export function embeddedIPv4(address: string): { ipv4: string; form: "ipv4-mapped" | "ipv4-translated" | "ipv4-compatible" | "nat64" | "6to4" } | undefined {
+export function embeddedIPv4(
+  address: string,
+): { ipv4: string; form: "ipv4-mapped" | "ipv4-translated" | "ipv4-compatible" | "nat64" | "6to4" } | undefined {
   const g = ipv6Groups(address);
   if (g.length !== 8 || g.some((x) => Number.isNaN(x))) return undefined;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
   if (zeros(0, 5) && g[5] === 0xffff) return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "ipv4-mapped" };
   // ::ffff:0:a.b.c.d (RFC 2765 IPv4-translated, ::ffff:0:0/96).
-  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "ipv4-translated" };
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0)
+    return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "ipv4-translated" };
   // ::a.b.c.d (deprecated IPv4-compatible); :: and ::1 are themselves, not IPv4.
   if (zeros(0, 6) && (g[6]! !== 0 || g[7]! > 1)) return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "ipv4-compatible" };
   if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return { ipv4: v4FromGroups(g[6]!, g[7]!), form: "nat64" };

@@ -29,7 +29,11 @@ export interface DispatcherOptions {
 }
 
 export function createGuardedDispatcher(policy: EgressPolicy, options: DispatcherOptions): Agent {
-  const connect = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000, rejectUnauthorized: options.verifySsl, lookup: guardedLookup(policy) } as buildConnector.BuildOptions);
+  const connect = buildConnector({
+    timeout: options.connectTimeoutMs ?? 10_000,
+    rejectUnauthorized: options.verifySsl,
+    lookup: guardedLookup(policy),
+  } as buildConnector.BuildOptions);
   return new Agent({
     connections: options.connectionsPerOrigin ?? 128,
     keepAliveTimeout: 30_000,

@@ -14,7 +14,14 @@ export interface PolicyOptions {
   resolve?: (hostname: string) => Promise<string[]>;
 }
 
-const METADATA_HOSTS = new Set(["metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal", "metadata.azure.internal"]);
+const METADATA_HOSTS = new Set([
+  "metadata",
+  "metadata.google.internal",
+  "metadata.goog",
+  "instance-data",
+  "instance-data.ec2.internal",
+  "metadata.azure.internal",
+]);
 
 const describe: Record<Rule, string> = {
   "this-network": "a 'this network' address (0.0.0.0/8)",
@@ -38,9 +45,11 @@ const describe: Record<Rule, string> = {
 export function parseCidr(cidr: string): { address: string; prefix: number; type: "ipv4" | "ipv6" } {
   const [address, bits, extra] = cidr.trim().split("/");
   const family = isIP(address ?? "");
-  if (!family || extra !== undefined || bits === undefined || !/^\d{1,3}$/.test(bits)) throw new Error(`"${cidr}" is not a CIDR (<address>/<prefix length>)`);
+  if (!family || extra !== undefined || bits === undefined || !/^\d{1,3}$/.test(bits))
+    throw new Error(`"${cidr}" is not a CIDR (<address>/<prefix length>)`);
   const prefix = Number(bits);
-  if (prefix > (family === 4 ? 32 : 128)) throw new Error(`"${cidr}" has a prefix length above ${family === 4 ? 32 : 128}`);
+  if (prefix > (family === 4 ? 32 : 128))
+    throw new Error(`"${cidr}" has a prefix length above ${family === 4 ? 32 : 128}`);
   return { address: address!, prefix, type: family === 4 ? "ipv4" : "ipv6" };
 }
 
@@ -72,12 +81,19 @@ export function createEgressPolicy(options: PolicyOptions): EgressPolicy {
     allowed.addSubnet(c.address, c.prefix, c.type);
   }
   const hasAllowList = options.allowedNetworks.length > 0;
-  const resolve = options.resolve ?? (async (host: string) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address));
+  const resolve =
+    options.resolve ??
+    (async (host: string) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address));
   const isAllowed = (address: string) => hasAllowList && allowed.check(address, isIPv4(address) ? "ipv4" : "ipv6");
 
   const judge = (address: string, via?: string): Verdict => {
     if (isAllowed(address)) return { ok: true };
-    if (isMetadata(address)) return { ok: false, rule: "cloud-metadata", reason: `target is ${describe["cloud-metadata"]}${via ?? ""} (always blocked)` };
+    if (isMetadata(address))
+      return {
+        ok: false,
+        rule: "cloud-metadata",
+        reason: `target is ${describe["cloud-metadata"]}${via ?? ""} (always blocked)`,
+      };
     const rule = blockingRule(address);
     if (!rule || (options.allowPrivateNetworks && PRIVATE_RULES.has(rule))) return { ok: true };
     return { ok: false, rule, reason: `target is ${describe[rule]}${via ?? ""} (blocked)` };
@@ -103,7 +119,8 @@ export function createEgressPolicy(options: PolicyOptions): EgressPolicy {
       return [host];
     }
     const addresses = await resolve(host);
-    if (!addresses.length) throw Object.assign(new Error(`${host} did not resolve to any address`), { code: "ENOTFOUND" });
+    if (!addresses.length)
+      throw Object.assign(new Error(`${host} did not resolve to any address`), { code: "ENOTFOUND" });
     for (const address of addresses) {
       const v = checkAddress(address);
       if (!v.ok) throw new EgressBlockedError(v.rule, v.reason.replace(/^target is/, "target resolves to"));
@@ -121,13 +138,20 @@ export function createEgressPolicy(options: PolicyOptions): EgressPolicy {
       } catch {
         return { ok: false, rule: "invalid-url", reason: "not a valid URL" };
       }
-      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return { ok: false, rule: "scheme", reason: "only http and https targets are allowed" };
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+        return { ok: false, rule: "scheme", reason: "only http and https targets are allowed" };
       const host = stripBrackets(parsed.hostname).toLowerCase().replace(/\.$/, "");
       if (!isIP(host)) {
-        if (host === "localhost" || host.endsWith(".localhost")) return { ok: false, rule: "localhost", reason: "localhost names are not allowed as targets" };
-        if (METADATA_HOSTS.has(host)) return { ok: false, rule: "cloud-metadata", reason: "cloud metadata hosts are not allowed as targets" };
+        if (host === "localhost" || host.endsWith(".localhost"))
+          return { ok: false, rule: "localhost", reason: "localhost names are not allowed as targets" };
+        if (METADATA_HOSTS.has(host))
+          return { ok: false, rule: "cloud-metadata", reason: "cloud metadata hosts are not allowed as targets" };
         if (!hasAllowList && (host.endsWith(".internal") || host.endsWith(".local"))) {
-          return { ok: false, rule: "internal-name", reason: ".internal and .local names are not allowed as targets (unless SVC_ALLOWED_NETWORKS is set)" };
+          return {
+            ok: false,
+            rule: "internal-name",
+            reason: ".internal and .local names are not allowed as targets (unless SVC_ALLOWED_NETWORKS is set)",
+          };
         }
       }
       try {
@@ -135,7 +159,11 @@ export function createEgressPolicy(options: PolicyOptions): EgressPolicy {
         return { ok: true };
       } catch (err) {
         if (err instanceof EgressBlockedError) return { ok: false, rule: err.rule, reason: err.message };
-        return { ok: false, rule: "dns", reason: `the host name could not be resolved (${(err as { code?: string }).code ?? "lookup failed"})` };
+        return {
+          ok: false,
+          rule: "dns",
+          reason: `the host name could not be resolved (${(err as { code?: string }).code ?? "lookup failed"})`,
+        };
       }
     },
   };

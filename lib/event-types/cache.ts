@@ -22,16 +22,18 @@ export class EventTypeCache {
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.info;
     let loading = this.#loading.get(name);
     if (!loading) {
-      const load: Promise<EventTypeInfo | null> = this.#load(name).then((info) => {
-        // Cached only if no invalidation came while it was read.
-        if (this.#loading.get(name) === load) {
-          if (this.#entries.size > 10_000) this.#entries.clear();
-          this.#entries.set(name, { info, at: Date.now() });
-        }
-        return info;
-      }).finally(() => {
-        if (this.#loading.get(name) === load) this.#loading.delete(name);
-      });
+      const load: Promise<EventTypeInfo | null> = this.#load(name)
+        .then((info) => {
+          // Cached only if no invalidation came while it was read.
+          if (this.#loading.get(name) === load) {
+            if (this.#entries.size > 10_000) this.#entries.clear();
+            this.#entries.set(name, { info, at: Date.now() });
+          }
+          return info;
+        })
+        .finally(() => {
+          if (this.#loading.get(name) === load) this.#loading.delete(name);
+        });
       this.#loading.set(name, (loading = load));
     }
     return loading;
@@ -45,7 +47,9 @@ export class EventTypeCache {
               where t.name = $1`,
       values: [name],
     });
-    return rows[0] ? { name: rows[0].name, active: rows[0].active, version: rows[0].version, schema: rows[0].schema ?? null } : null;
+    return rows[0]
+      ? { name: rows[0].name, active: rows[0].active, version: rows[0].version, schema: rows[0].schema ?? null }
+      : null;
   }
 
   invalidate(name?: string): void {

@@ -66,7 +66,8 @@ type Writer = Pick<AppContext, "db" | "events">;
 
 /** svc registers and owns the `svc.*` types (its system events); nobody else may create, change or delete them. */
 function checkNotReserved(name: string): void {
-  if (isReservedEventName(name)) throw invalid(`event type "${name}": names starting with "svc." are reserved for svc's own events`);
+  if (isReservedEventName(name))
+    throw invalid(`event type "${name}": names starting with "svc." are reserved for svc's own events`);
 }
 
 export async function registerEventType(app: Writer, input: NewEventType): Promise<EventType> {
@@ -80,27 +81,43 @@ export async function registerEventType(app: Writer, input: NewEventType): Promi
       [input.name, input.description ?? "", input.metadata ?? {}, input.active ?? true],
     );
     if (!rows[0]) throw alreadyExists(`event type "${input.name}" already exists`);
-    await tx.query("insert into event_type_versions (event_name, version, schema) values ($1, 1, $2)", [input.name, input.schema ? JSON.stringify(input.schema) : null]);
+    await tx.query("insert into event_type_versions (event_name, version, schema) values ($1, 1, $2)", [
+      input.name,
+      input.schema ? JSON.stringify(input.schema) : null,
+    ]);
     return getEventType(tx, input.name);
   });
 }
 
 export async function getEventType(db: Queryable, name: string): Promise<EventType> {
-  const { rows } = await db.query({ name: "eventTypes.get", text: `select ${columns} from ${fromCurrent} where t.name = $1`, values: [name] });
+  const { rows } = await db.query({
+    name: "eventTypes.get",
+    text: `select ${columns} from ${fromCurrent} where t.name = $1`,
+    values: [name],
+  });
   if (!rows[0]) throw notFound(`event type "${name}" is not registered`);
   return toEventType(rows[0]);
 }
 
 /** The event type with a sample payload generated from its schema (null without a schema). */
-export async function getEventTypeWithSample(db: Queryable, name: string): Promise<EventType & { sample_payload: unknown }> {
+export async function getEventTypeWithSample(
+  db: Queryable,
+  name: string,
+): Promise<EventType & { sample_payload: unknown }> {
   const type = await getEventType(db, name);
   return { ...type, sample_payload: type.schema ? samplePayload(type.name, type.version, type.schema) : null };
 }
 
-export async function listEventTypes(db: Db, options: { activeOnly: boolean; page: Page }): Promise<{ eventTypes: EventType[]; total: number }> {
+export async function listEventTypes(
+  db: Db,
+  options: { activeOnly: boolean; page: Page },
+): Promise<{ eventTypes: EventType[]; total: number }> {
   const filter = options.activeOnly ? "where t.active" : "";
   const [list, count] = await Promise.all([
-    db.query(`select ${columns} from ${fromCurrent} ${filter} order by t.name limit $1 offset $2`, [options.page.limit, options.page.offset]),
+    db.query(`select ${columns} from ${fromCurrent} ${filter} order by t.name limit $1 offset $2`, [
+      options.page.limit,
+      options.page.offset,
+    ]),
     db.query(`select count(*)::int as n from event_types t ${filter}`),
   ]);
   return { eventTypes: list.rows.map(toEventType), total: count.rows[0].n };
@@ -117,11 +134,21 @@ export async function updateEventType(app: Writer, name: string, changes: EventT
     let version = current.version;
     if (changes.schema !== undefined && JSON.stringify(changes.schema) !== JSON.stringify(current.schema)) {
       version += 1;
-      await tx.query("insert into event_type_versions (event_name, version, schema) values ($1, $2, $3)", [name, version, changes.schema ? JSON.stringify(changes.schema) : null]);
+      await tx.query("insert into event_type_versions (event_name, version, schema) values ($1, $2, $3)", [
+        name,
+        version,
+        changes.schema ? JSON.stringify(changes.schema) : null,
+      ]);
     }
     await tx.query(
       `update event_types set description = $2, metadata = $3, active = $4, current_version = $5, updated_at = now() where name = $1`,
-      [name, changes.description ?? current.description, changes.metadata ?? current.metadata, changes.active ?? current.active, version],
+      [
+        name,
+        changes.description ?? current.description,
+        changes.metadata ?? current.metadata,
+        changes.active ?? current.active,
+        version,
+      ],
     );
     return getEventType(tx, name);
   });
@@ -139,6 +166,9 @@ export async function deleteEventType(app: Writer, name: string): Promise<void> 
 
 export async function listEventTypeVersions(db: Db, name: string): Promise<EventTypeVersion[]> {
   await getEventType(db, name);
-  const { rows } = await db.query("select version, schema, created_at from event_type_versions where event_name = $1 order by version desc", [name]);
+  const { rows } = await db.query(
+    "select version, schema, created_at from event_type_versions where event_name = $1 order by version desc",
+    [name],
+  );
   return rows.map((r) => ({ version: r.version, schema: r.schema ?? null, created_at: r.created_at.toISOString() }));
 }

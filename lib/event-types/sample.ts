@@ -10,7 +10,14 @@ function generate(schema: object): unknown {
   let first: unknown;
   // The generator is almost always right first time; a few more seeds cover the rare constraint it misses.
   for (const seed of SEEDS) {
-    const sample = generateSync(schema as never, { seed, alwaysFakeOptionals: true, useExamplesValue: true, useDefaultValue: true, maxDepth: 6, maxItems: 3 });
+    const sample = generateSync(schema as never, {
+      seed,
+      alwaysFakeOptionals: true,
+      useExamplesValue: true,
+      useDefaultValue: true,
+      maxDepth: 6,
+      maxItems: 3,
+    });
     if (isValidAgainst(schema, sample)) return sample;
     first ??= sample;
   }

@@ -5,7 +5,8 @@ import type { ValidateFunction } from "ajv";
 import { invalid } from "../errors.ts";
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv2020) => void;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, loadSchema: undefined });
 addFormats(ajv);
@@ -16,7 +17,8 @@ const cache = new Map<string, ValidateFunction>();
 
 /** Refuses a schema that is not a valid JSON Schema (draft 2020-12) or that ajv cannot compile. */
 export function checkSchema(schema: unknown): void {
-  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) throw invalid("schema must be a JSON object (a JSON Schema)");
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema))
+    throw invalid("schema must be a JSON object (a JSON Schema)");
   if (!ajv.validateSchema(schema as object)) {
     throw invalid(`schema is not a valid JSON Schema: ${ajv.errorsText(ajv.errors, { dataVar: "schema" })}`);
   }
@@ -43,7 +45,9 @@ export function schemaWarnings(eventName: string, version: number, schema: objec
   if (!schema) return [];
   const validate = validatorFor(`${eventName}\u0000${version}`, schema);
   if (validate(payload)) return [];
-  return (validate.errors ?? []).slice(0, MAX_WARNINGS).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
+  return (validate.errors ?? [])
+    .slice(0, MAX_WARNINGS)
+    .map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
 }
 
 /** Validation outside the per-version cache (for one-off checks such as a generated sample). */

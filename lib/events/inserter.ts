@@ -4,7 +4,18 @@
 import type { Db } from "../db/pool.ts";
 import type { Claimed } from "../deliveries/queue.ts";
 import type { EventData } from "../deliveries/targets.ts";
-import { claimedEventRowsSql, enqueueFanOutSql, fanOutCtes, fanOutSummarySql, preClaimValues, readFanOut, summaryColumnsSql, type FanOutSummary, type HandOff, type PreClaim } from "../fanout/fanout.ts";
+import {
+  claimedEventRowsSql,
+  enqueueFanOutSql,
+  fanOutCtes,
+  fanOutSummarySql,
+  preClaimValues,
+  readFanOut,
+  summaryColumnsSql,
+  type FanOutSummary,
+  type HandOff,
+  type PreClaim,
+} from "../fanout/fanout.ts";
 import { fanOutSpan } from "../fanout/span.ts";
 import { notifySql, type Signals } from "../queue/signals.ts";
 import { randomShard } from "../stats/counters.ts";
@@ -94,14 +105,18 @@ export class EventInserter {
     const started = tracing.enabled ? Date.now() : 0;
     let inserted: InsertedBatch;
     try {
-      inserted = await insertEvents(this.db, batch.map((p) => p.event), handOff && { preClaim: handOff.preClaim() });
+      inserted = await insertEvents(
+        this.db,
+        batch.map((p) => p.event),
+        handOff && { preClaim: handOff.preClaim() },
+      );
     } catch (err) {
       for (const p of batch) p.reject(err);
       return;
     }
     // Handed over first: the deliveries start while the answers go out.
     if (inserted.claimed.length) handOff!.adopt(inserted.claimed, inserted.claimedEvents);
-    batch.forEach((p, i) => p.resolve(inserted.results[i]!));
+    for (const [i, p] of batch.entries()) p.resolve(inserted.results[i]!);
     if (inserted.unclaimed) signals.local("deliveries");
     if (inserted.queued) signals.local("events");
     if (inserted.deliveries && tracing.enabled) {
@@ -109,7 +124,16 @@ export class EventInserter {
         const result = inserted.results[i]!;
         return p.event.traceparent && !result.namespaceMissing && !result.duplicate ? [p.event.traceparent] : [];
       });
-      fanOutSpan(tracing, started, { events: inserted.events - inserted.queued, deliveries: inserted.deliveries, handedOver: inserted.claimed.length }, traceparents);
+      fanOutSpan(
+        tracing,
+        started,
+        {
+          events: inserted.events - inserted.queued,
+          deliveries: inserted.deliveries,
+          handedOver: inserted.claimed.length,
+        },
+        traceparents,
+      );
     }
   }
 }
@@ -166,11 +190,24 @@ export interface InsertedBatch {
  * `fanOut` (this instance delivers) the statement also fans the events out, born claimed within `fanOut`'s room;
  * without it, or for an event with more than INLINE_FAN_OUT_MAX matches, the event is queued for the fan-out worker.
  */
-export async function insertEvents(db: Db, events: NewEvent[], fanOut?: { preClaim: PreClaim | undefined }): Promise<InsertedBatch> {
+export async function insertEvents(
+  db: Db,
+  events: NewEvent[],
+  fanOut?: { preClaim: PreClaim | undefined },
+): Promise<InsertedBatch> {
   // One JSON parameter: payloads travel as JSON strings, escaped natively instead of by pg's array encoder.
   const input = events.map((e) => ({
-    id: e.id, namespace: e.namespace, event_name: e.eventName, event_version: e.eventVersion, payload: e.payloadJson,
-    metadata: e.metadata, labels: e.labels, idempotency_key: e.idempotencyKey, schema_valid: e.schemaValid, warnings: e.warnings, ttl_seconds: e.ttlSeconds,
+    id: e.id,
+    namespace: e.namespace,
+    event_name: e.eventName,
+    event_version: e.eventVersion,
+    payload: e.payloadJson,
+    metadata: e.metadata,
+    labels: e.labels,
+    idempotency_key: e.idempotencyKey,
+    schema_valid: e.schemaValid,
+    warnings: e.warnings,
+    ttl_seconds: e.ttlSeconds,
     traceparent: e.traceparent ?? null,
   }));
   const { rows } = fanOut
@@ -202,7 +239,11 @@ export async function insertEvents(db: Db, events: NewEvent[], fanOut?: { preCla
   const existing = new Map<string, string>();
   const knownNamespaces = new Set<string>();
   if (missing.length) {
-    const known = await db.query({ name: "events.namespacesExist", text: "select name from namespaces where name = any($1::text[])", values: [[...new Set(missing.map((e) => e.namespace))]] });
+    const known = await db.query({
+      name: "events.namespacesExist",
+      text: "select name from namespaces where name = any($1::text[])",
+      values: [[...new Set(missing.map((e) => e.namespace))]],
+    });
     for (const r of known.rows) knownNamespaces.add(r.name);
     const found = await db.query({
       name: "events.byIdempotencyKey",
@@ -220,5 +261,13 @@ export async function insertEvents(db: Db, events: NewEvent[], fanOut?: { preCla
     return { eventId: id, duplicate: true };
   });
   const { queued, deliveries = 0, woke = 0 } = fanned.summary;
-  return { results, events: inserted.size, queued, deliveries, claimed: fanned.claimed, claimedEvents: fanned.claimedEvents, unclaimed: woke > 0 };
+  return {
+    results,
+    events: inserted.size,
+    queued,
+    deliveries,
+    claimed: fanned.claimed,
+    claimedEvents: fanned.claimedEvents,
+    unclaimed: woke > 0,
+  };
 }

@@ -40,7 +40,8 @@ async function eventTypeFor(app: Deps, name: string) {
     type = await app.events.types.get(name);
   }
   if (!type) throw notFound(`event type "${name}" is not registered`);
-  if (!type.active) throw new AppError("failed_precondition", `event type "${name}" is inactive and cannot receive pushes`);
+  if (!type.active)
+    throw new AppError("failed_precondition", `event type "${name}" is inactive and cannot receive pushes`);
   return type;
 }
 
@@ -70,10 +71,17 @@ export async function pushEvent(app: Deps, input: PushInput, parent?: Context): 
 
 async function push(app: Deps, input: PushInput, span: Span | undefined): Promise<PushResult> {
   const started = performance.now();
-  if (isReservedNamespace(input.namespace)) throw invalid(`namespace "${input.namespace}" receives only svc's own events; nobody can push into it`);
+  if (isReservedNamespace(input.namespace))
+    throw invalid(`namespace "${input.namespace}" receives only svc's own events; nobody can push into it`);
   const payloadJson = JSON.stringify(input.payload);
   // Pushes share one INSERT; a value PostgreSQL rejects must never fail the others in its batch.
-  const withNul = jsonHasNul(payloadJson) ? "payload" : mapHasNul(input.metadata) ? "metadata" : mapHasNul(input.labels) ? "labels" : undefined;
+  const withNul = jsonHasNul(payloadJson)
+    ? "payload"
+    : mapHasNul(input.metadata)
+      ? "metadata"
+      : mapHasNul(input.labels)
+        ? "labels"
+        : undefined;
   if (withNul) throw invalid(`${withNul} contains a NUL character (\\u0000), which cannot be stored`);
   const type = await eventTypeFor(app, input.event);
   const warnings = schemaWarnings(type.name, type.version, type.schema, input.payload);
@@ -97,7 +105,8 @@ async function push(app: Deps, input: PushInput, span: Span | undefined): Promis
     result = await app.events.inserter.insert(event);
   }
   if (result.namespaceMissing) throw notFound(`namespace "${input.namespace}" does not exist`);
-  if (!result.duplicate) app.metrics.pushes.add(1, app.metrics.delivery(input.namespace, { event_valid: warnings.length === 0 }));
+  if (!result.duplicate)
+    app.metrics.pushes.add(1, app.metrics.delivery(input.namespace, { event_valid: warnings.length === 0 }));
   app.metrics.pushDuration.record((performance.now() - started) / 1000);
   return { event_id: result.eventId, warnings, duplicate: result.duplicate };
 }
@@ -105,7 +114,9 @@ async function push(app: Deps, input: PushInput, span: Span | undefined): Promis
 /** The idempotency key of a push given as a header and/or in the body: the two must agree when both are sent. */
 export function oneIdempotencyKey(header: string | undefined, body: string | undefined): string | undefined {
   if (header !== undefined && body !== undefined && header !== body) {
-    throw invalid("the Idempotency-Key header and the body's idempotency_key differ; send one, or the same value in both");
+    throw invalid(
+      "the Idempotency-Key header and the body's idempotency_key differ; send one, or the same value in both",
+    );
   }
   return header ?? body;
 }

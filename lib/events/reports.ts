@@ -47,7 +47,11 @@ const COUNTS = `left join lateral (
   ) c on true`;
 
 /** An events row with its COUNTS. */
-type ReportRow = Omit<EventReport, "event_id" | "created_at" | "expires_at"> & { id: string; created_at: Date; expires_at: Date | null };
+type ReportRow = Omit<EventReport, "event_id" | "created_at" | "expires_at"> & {
+  id: string;
+  created_at: Date;
+  expires_at: Date | null;
+};
 
 const toReport = (r: ReportRow): EventReport => ({
   event_id: r.id,
@@ -73,40 +77,76 @@ function where(namespace: string, f: EventFilter): { sql: string; values: unknow
     sql: `e.namespace = $1 and ($2::text is null or e.event_name = $2) and ($3::bool is null or e.schema_valid = $3)
           and ($4::jsonb is null or (e.labels @> $4 and e.labels <> '{}'::jsonb)) and ($5::timestamptz is null or e.created_at > $5)
           and ($6::timestamptz is null or e.created_at < $6)`,
-    values: [namespace, f.eventName ?? null, f.schemaValid ?? null, f.labels && Object.keys(f.labels).length ? JSON.stringify(f.labels) : null, f.createdAfter ?? null, f.createdBefore ?? null],
+    values: [
+      namespace,
+      f.eventName ?? null,
+      f.schemaValid ?? null,
+      f.labels && Object.keys(f.labels).length ? JSON.stringify(f.labels) : null,
+      f.createdAfter ?? null,
+      f.createdBefore ?? null,
+    ],
   };
 }
 
 /** Newest first. */
-export async function listEventReports(db: Db, namespace: string, filter: EventFilter, page: Page): Promise<{ events: EventReport[]; total: number }> {
+export async function listEventReports(
+  db: Db,
+  namespace: string,
+  filter: EventFilter,
+  page: Page,
+): Promise<{ events: EventReport[]; total: number }> {
   const w = where(namespace, filter);
   const n = w.values.length;
   const [list, count] = await Promise.all([
-    db.query(`select ${COLUMNS} from events e ${COUNTS} where ${w.sql} order by e.created_at desc, e.id desc limit $${n + 1} offset $${n + 2}`, [...w.values, page.limit, page.offset]),
-    db.query(`select count(*)::int as n from (select 1 from events e where ${w.sql} limit ${COUNT_CAP + 1}) x`, w.values),
+    db.query(
+      `select ${COLUMNS} from events e ${COUNTS} where ${w.sql} order by e.created_at desc, e.id desc limit $${n + 1} offset $${n + 2}`,
+      [...w.values, page.limit, page.offset],
+    ),
+    db.query(
+      `select count(*)::int as n from (select 1 from events e where ${w.sql} limit ${COUNT_CAP + 1}) x`,
+      w.values,
+    ),
   ]);
   return { events: list.rows.map(toReport), total: count.rows[0].n };
 }
 
 /** Ids of up to `limit` matching events, newest first (the re-push snapshot). */
-export async function matchingEventIds(db: Db, namespace: string, filter: EventFilter, limit: number): Promise<string[]> {
+export async function matchingEventIds(
+  db: Db,
+  namespace: string,
+  filter: EventFilter,
+  limit: number,
+): Promise<string[]> {
   const w = where(namespace, filter);
-  const { rows } = await db.query(`select e.id from events e where ${w.sql} order by e.created_at desc, e.id desc limit $${w.values.length + 1}`, [...w.values, limit]);
+  const { rows } = await db.query(
+    `select e.id from events e where ${w.sql} order by e.created_at desc, e.id desc limit $${w.values.length + 1}`,
+    [...w.values, limit],
+  );
   return rows.map((r) => r.id);
 }
 
 /** One event by id; `namespace` scopes the lookup when given (REST), RPC looks it up across namespaces. */
 export async function getEventRecord(db: Db, eventId: string, namespace?: string): Promise<EventReport> {
   if (!isUuid(eventId)) throw invalid("event_id must be a UUID");
-  const { rows } = await db.query(`select ${COLUMNS} from events e ${COUNTS} where e.id = $1 and ($2::text is null or e.namespace = $2)`, [eventId, namespace ?? null]);
+  const { rows } = await db.query(
+    `select ${COLUMNS} from events e ${COUNTS} where e.id = $1 and ($2::text is null or e.namespace = $2)`,
+    [eventId, namespace ?? null],
+  );
   if (!rows[0]) throw notFound(`event ${eventId} not found`);
   return toReport(rows[0]);
 }
 
 /** Pushes the stored payload again under a new id, validated against the event type's current schema. */
-export async function rePushEvent(app: Pick<AppContext, "db" | "config" | "events" | "metrics" | "tracing">, eventId: string, namespace?: string, idempotencyKey?: string): Promise<PushResult> {
+export async function rePushEvent(
+  app: Pick<AppContext, "db" | "config" | "events" | "metrics" | "tracing">,
+  eventId: string,
+  namespace?: string,
+  idempotencyKey?: string,
+): Promise<PushResult> {
   const original = await getEventRecord(app.db, eventId, namespace);
-  const ttlSeconds = original.expires_at ? Math.max(1, Math.round((Date.parse(original.expires_at) - Date.parse(original.created_at)) / 1000)) : 0;
+  const ttlSeconds = original.expires_at
+    ? Math.max(1, Math.round((Date.parse(original.expires_at) - Date.parse(original.created_at)) / 1000))
+    : 0;
   return pushEvent(app, {
     namespace: original.namespace,
     event: original.event_name,

@@ -12,7 +12,11 @@ export interface PurgeResult {
   longest_statement_ms: number;
 }
 
-export async function purgeOldEvents(db: Db, retentionDays: number, options: { deliveryBatch?: number; eventBatch?: number; budgetMs?: number } = {}): Promise<PurgeResult> {
+export async function purgeOldEvents(
+  db: Db,
+  retentionDays: number,
+  options: { deliveryBatch?: number; eventBatch?: number; budgetMs?: number } = {},
+): Promise<PurgeResult> {
   const result: PurgeResult = { events: 0, deliveries: 0, batches: 0, longest_statement_ms: 0 };
   if (retentionDays <= 0) return result;
   const deliveryBatch = options.deliveryBatch ?? 5_000;

@@ -58,7 +58,12 @@ export interface FanOutParams {
 }
 
 /** The values of FanOutParams after the shard, in that order, for a statement's parameter list. */
-export const preClaimValues = (preClaim: PreClaim | undefined) => [preClaim?.max ?? 0, preClaim?.leaseToken ?? null, JSON.stringify(preClaim?.room ?? {}), preClaim?.perWebhook ?? 0];
+export const preClaimValues = (preClaim: PreClaim | undefined) => [
+  preClaim?.max ?? 0,
+  preClaim?.leaseToken ?? null,
+  JSON.stringify(preClaim?.room ?? {}),
+  preClaim?.perWebhook ?? 0,
+];
 
 /**
  * CTEs that fan out the events of the CTE `events` (id, namespace, event_name, labels, expires_at): `pairs` (each
@@ -121,7 +126,8 @@ export const fanOutSummarySql = `'deliveries', (select count(*) from matched),
 export const claimedEventRowsSql = (events: string) => `select null, c.id, c.event_name, c.payload::text, c.traceparent
              from ${events} c where exists (select 1 from candidates k where k.event_id = c.id and k.taken)`;
 /** The columns of the summary row (its JSON first); the event rows have null there and the event in the others. */
-export const summaryColumnsSql = (summary: string) => `json_build_object(${summary}) as summary, null::uuid as id, null::text as event_name, null::text as payload, null::text as traceparent`;
+export const summaryColumnsSql = (summary: string) =>
+  `json_build_object(${summary}) as summary, null::uuid as id, null::text as event_name, null::text as payload, null::text as traceparent`;
 
 export interface FanOutSummary {
   deliveries: number;
@@ -130,12 +136,20 @@ export interface FanOutSummary {
 }
 
 /** The summary row and the born-claimed deliveries' events of a fan-out statement's rows. */
-export function readFanOut<S extends { claimed?: ClaimedGroup[] }>(rows: { summary: S | null; id: string; event_name: string; payload: string; traceparent: string | null }[]): { summary: S; claimed: Claimed[]; claimedEvents: Map<string, EventData> } {
+export function readFanOut<S extends { claimed?: ClaimedGroup[] }>(
+  rows: { summary: S | null; id: string; event_name: string; payload: string; traceparent: string | null }[],
+): { summary: S; claimed: Claimed[]; claimedEvents: Map<string, EventData> } {
   let summary: S | undefined;
   const claimedEvents = new Map<string, EventData>();
   for (const r of rows) {
     if (r.summary !== null) summary = r.summary;
-    else claimedEvents.set(r.id, { id: r.id, eventName: r.event_name, payloadJson: r.payload, traceparent: r.traceparent });
+    else
+      claimedEvents.set(r.id, {
+        id: r.id,
+        eventName: r.event_name,
+        payloadJson: r.payload,
+        traceparent: r.traceparent,
+      });
   }
   return { summary: summary!, claimed: bornClaimed(summary!.claimed ?? []), claimedEvents };
 }
@@ -175,8 +189,17 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
            ${claimedEventRowsSql("claimed")}`,
     values: [limit, Math.floor(Math.random() * COUNTER_SHARDS), ...preClaimValues(preClaim)],
   });
-  const { summary, claimed, claimedEvents } = readFanOut<FanOutSummary & { events: number; taken: number; traceparents: string[] }>(rows);
-  return { events: summary.events, taken: summary.taken, deliveries: summary.deliveries, claimed, claimedEvents, traceparents: summary.traceparents };
+  const { summary, claimed, claimedEvents } = readFanOut<
+    FanOutSummary & { events: number; taken: number; traceparents: string[] }
+  >(rows);
+  return {
+    events: summary.events,
+    taken: summary.taken,
+    deliveries: summary.deliveries,
+    claimed,
+    claimedEvents,
+    traceparents: summary.traceparents,
+  };
 }
 
 /** Deliveries born claimed for one subscription (and expiry): [delivery id, event id] pairs. */
@@ -198,8 +221,19 @@ function bornClaimed(groups: ClaimedGroup[]): Claimed[] {
     const expiresAt = g.expires_at ? new Date(g.expires_at) : null;
     for (const [id, eventId] of g.deliveries) {
       claims.push({
-        id, namespace: g.namespace, eventId, webhookId: g.webhook_id, subscriptionId: g.subscription_id, attempt: 1, previousStatus: "pending", expiresAt,
-        rateLimitedSince: null, webhookVersion: g.webhook_version, subscriptionVersion: g.subscription_version, timeoutSeconds: g.timeout_seconds, probe: false,
+        id,
+        namespace: g.namespace,
+        eventId,
+        webhookId: g.webhook_id,
+        subscriptionId: g.subscription_id,
+        attempt: 1,
+        previousStatus: "pending",
+        expiresAt,
+        rateLimitedSince: null,
+        webhookVersion: g.webhook_version,
+        subscriptionVersion: g.subscription_version,
+        timeoutSeconds: g.timeout_seconds,
+        probe: false,
       });
     }
   }

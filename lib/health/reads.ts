@@ -64,7 +64,8 @@ export async function getWebhookHealth(db: Db, namespace: string, webhookId: str
     consecutive_no_answer: r.transport_failures ?? 0,
   };
   const paused_reason = r.active ? null : r.paused_reason || "paused";
-  if (r.total_deliveries == null || r.total_deliveries === 0) return { webhook_id: webhookId, health: "unspecified", metrics: null, circuit, paused_reason };
+  if (r.total_deliveries == null || r.total_deliveries === 0)
+    return { webhook_id: webhookId, health: "unspecified", metrics: null, circuit, paused_reason };
   const day = r.last_day ?? {};
   const n = (v: unknown) => Number(v ?? 0);
   return {
@@ -112,7 +113,13 @@ export async function healthSummary(db: Db): Promise<HealthSummary> {
                from webhooks w left join webhook_health h on h.webhook_id = w.id) s`,
   );
   const r = rows[0];
-  return { healthy_count: r.healthy, degraded_count: r.degraded, unhealthy_count: r.unhealthy, unknown_count: r.unknown, total_count: r.total };
+  return {
+    healthy_count: r.healthy,
+    degraded_count: r.degraded,
+    unhealthy_count: r.unhealthy,
+    unknown_count: r.unknown,
+    total_count: r.total,
+  };
 }
 
 /** Drops hourly buckets that fell out of the 24-hour window (with an hour of slack). */

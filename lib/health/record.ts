@@ -67,13 +67,37 @@ export interface HealthChanges {
 const haveRow = new Set<string>();
 const MAX_REMEMBERED = 50_000;
 
-const BUCKETS = ["client_errors", "server_errors", "timeout_errors", "network_errors", "unexpected_status_errors"] as const;
+const BUCKETS = [
+  "client_errors",
+  "server_errors",
+  "timeout_errors",
+  "network_errors",
+  "unexpected_status_errors",
+] as const;
 
 function aggregate(samples: HealthSample[]): Aggregate[] {
   const byWebhook = new Map<string, Aggregate>();
   for (const s of [...samples].sort((a, b) => a.at.getTime() - b.at.getTime())) {
     let a = byWebhook.get(s.webhookId);
-    if (!a) byWebhook.set(s.webhookId, (a = { webhookId: s.webhookId, namespace: s.namespace, total: 0, successful: 0, hadSuccess: false, trailingFailures: 0, responseTimeMs: 0, lastSuccessAt: null, lastFailureAt: null, answered: false, trailingNoAnswer: 0, lastNoAnswer: null, trailingFailureStart: null }));
+    if (!a)
+      byWebhook.set(
+        s.webhookId,
+        (a = {
+          webhookId: s.webhookId,
+          namespace: s.namespace,
+          total: 0,
+          successful: 0,
+          hadSuccess: false,
+          trailingFailures: 0,
+          responseTimeMs: 0,
+          lastSuccessAt: null,
+          lastFailureAt: null,
+          answered: false,
+          trailingNoAnswer: 0,
+          lastNoAnswer: null,
+          trailingFailureStart: null,
+        }),
+      );
     a.total++;
     a.responseTimeMs += s.responseTimeMs;
     if (s.success) {
@@ -177,8 +201,22 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
          returning h.webhook_id, h.namespace, n.url, n.open, n.circuit_opened_at is not null as was_open, h.circuit_reason as reason,
                    n.failing_since, n.disable_after, n.disable, n.old_state,
                    ${healthStateSql("h.total_deliveries", "h.successful_deliveries", "h.consecutive_failures")} as new_state`,
-    values: [col("webhookId"), col("total"), col("successful"), col("hadSuccess"), col("trailingFailures"), col("responseTimeMs"), col("lastSuccessAt"), col("lastFailureAt"),
-      col("answered"), col("trailingNoAnswer"), col("lastNoAnswer"), policy.circuitFailures, col("trailingFailureStart"), policy.autoDisableAfterSeconds],
+    values: [
+      col("webhookId"),
+      col("total"),
+      col("successful"),
+      col("hadSuccess"),
+      col("trailingFailures"),
+      col("responseTimeMs"),
+      col("lastSuccessAt"),
+      col("lastFailureAt"),
+      col("answered"),
+      col("trailingNoAnswer"),
+      col("lastNoAnswer"),
+      policy.circuitFailures,
+      col("trailingFailureStart"),
+      policy.autoDisableAfterSeconds,
+    ],
   });
   if (haveRow.size >= MAX_REMEMBERED) haveRow.clear();
   for (const c of circuits) {
@@ -198,7 +236,19 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
     const hour = new Date(Math.floor(s.at.getTime() / 3_600_000) * 3_600_000);
     const key = `${s.webhookId}/${hour.getTime()}`;
     let row = hourly.get(key);
-    if (!row) hourly.set(key, (row = { webhookId: s.webhookId, hour, client_errors: 0, server_errors: 0, timeout_errors: 0, network_errors: 0, unexpected_status_errors: 0 }));
+    if (!row)
+      hourly.set(
+        key,
+        (row = {
+          webhookId: s.webhookId,
+          hour,
+          client_errors: 0,
+          server_errors: 0,
+          timeout_errors: 0,
+          network_errors: 0,
+          unexpected_status_errors: 0,
+        }),
+      );
     row[bucket]++;
   }
   if (!hourly.size) return changes;

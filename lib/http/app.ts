@@ -75,7 +75,13 @@ async function principalFor(app: AppContext, request: Request, access: "public" 
 
 /** A REST route's handler; through the portal gateway it runs with the portal's grant and its consumer. */
 /** What a handler gets: the app, who called, the request, and the request span's trace context. */
-const requestContext = (app: AppContext, principal: Principal, request: Request): RequestContext => ({ app, principal, request, log: app.log, trace: traceContextOf(request) });
+const requestContext = (app: AppContext, principal: Principal, request: Request): RequestContext => ({
+  app,
+  principal,
+  request,
+  log: app.log,
+  trace: traceContextOf(request),
+});
 
 function restHandler(app: AppContext, route: RestRoute) {
   return async (request: IRequest, grant?: PortalGrant) => {
@@ -85,7 +91,9 @@ function restHandler(app: AppContext, route: RestRoute) {
     if (grant) rawParams.consumer = grant.consumer;
     const params = route.params ? parseInput(route.params, rawParams) : undefined;
     const query = route.query ? parseInput(route.query, request.query) : undefined;
-    const headers = route.headers ? parseInput(route.headers, declaredHeaders(route.headers, request.headers)) : undefined;
+    const headers = route.headers
+      ? parseInput(route.headers, declaredHeaders(route.headers, request.headers))
+      : undefined;
     const body = route.body ? parseInput(route.body, await readJsonBody(request, app.config.maxBodyBytes)) : undefined;
     const result = await route.handle({ params, query, body, headers }, ctx);
     if (result instanceof Response) return result;
@@ -114,7 +122,11 @@ function rpcHandler(app: AppContext, route: RpcRoute) {
   return async (request: IRequest) => {
     const contentType = request.headers.get("content-type");
     if (contentType && !/^application\/json\b/i.test(contentType)) {
-      throw new AppError("invalid_argument", `RPC requests are Connect (application/json or application/proto), gRPC-Web (application/grpc-web+proto or +json) or gRPC; not ${contentType}`, { httpStatus: 415 });
+      throw new AppError(
+        "invalid_argument",
+        `RPC requests are Connect (application/json or application/proto), gRPC-Web (application/grpc-web+proto or +json) or gRPC; not ${contentType}`,
+        { httpStatus: 415 },
+      );
     }
     const principal = await principalFor(app, request, "admin");
     const ctx = requestContext(app, principal, request);
@@ -129,18 +141,28 @@ function notFound(table: Table, request: IRequest): never {
   const pathname = pathOf(request.url);
   const allowed = table.filter(([, regex]) => regex.test(pathname)).map(([m]) => m);
   if (surfaceOf(pathname) === "rpc") {
-    if (allowed.length) throw new AppError("unimplemented", "RPC methods are called with POST", { httpStatus: 405, headers: { allow: "POST" } });
+    if (allowed.length)
+      throw new AppError("unimplemented", "RPC methods are called with POST", {
+        httpStatus: 405,
+        headers: { allow: "POST" },
+      });
     throw new AppError("unimplemented", `unknown RPC method ${pathname.slice(1)}`);
   }
   if (allowed.length) {
-    throw new AppError("not_found", `${request.method} is not allowed on ${pathname}`, { httpStatus: 405, headers: { allow: [...new Set(allowed)].join(", ") } });
+    throw new AppError("not_found", `${request.method} is not allowed on ${pathname}`, {
+      httpStatus: 405,
+      headers: { allow: [...new Set(allowed)].join(", ") },
+    });
   }
   throw new AppError("not_found", `no route for ${request.method} ${pathname}`);
 }
 
 /** Anything the portal does not offer (pushing events, tokens, other consumers, admin routes) is out of scope: 403. */
 function portalRefused(request: IRequest): never {
-  throw new AppError("permission_denied", `${request.method} ${pathOf(request.url)} is not available through the portal`);
+  throw new AppError(
+    "permission_denied",
+    `${request.method} ${pathOf(request.url)} is not available through the portal`,
+  );
 }
 
 /**
@@ -163,11 +185,17 @@ const resolvedPath = (url: string) => new URL(url).pathname;
 type AppRouter = ReturnType<typeof Router<IRequest, []>>;
 
 /** Adds a route; itty-router would read the `:verb` of a literal `resource:verb` segment as a parameter. */
-function register<A extends unknown[]>(r: ReturnType<typeof Router<IRequest, A>>, method: HttpMethod, path: string, handler: (request: IRequest, ...args: A) => unknown): void {
+function register<A extends unknown[]>(
+  r: ReturnType<typeof Router<IRequest, A>>,
+  method: HttpMethod,
+  path: string,
+  handler: (request: IRequest, ...args: A) => unknown,
+): void {
   if (hasLiteralColon(path)) r.routes.push([method, pathPattern(path), [handler], path]);
   else r[method.toLowerCase() as "get"](path, handler);
 }
-const routerFor = (routers: Map<string, AppRouter>, key: string): AppRouter => routers.get(key) ?? routers.set(key, Router<IRequest, []>()).get(key)!;
+const routerFor = (routers: Map<string, AppRouter>, key: string): AppRouter =>
+  routers.get(key) ?? routers.set(key, Router<IRequest, []>()).get(key)!;
 
 /** The service of an RPC path, `/webhook.<Service>/<Method>`. */
 const rpcServiceOf = (pathname: string) => pathname.slice("/webhook.".length, pathname.indexOf("/", 1) >>> 0);
@@ -217,12 +245,14 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
     service.all("*", (request: IRequest) => notFound(rpcTable, request));
   }
   for (const grouped of restRouters.values()) grouped.all("*", (request: IRequest) => notFound(table, request));
-  const restRouterFor = (pathname: string) => (IRREGULAR_PATH.test(pathname) ? router : (restRouters.get(restGroupOf(pathname) ?? "") ?? router));
+  const restRouterFor = (pathname: string) =>
+    IRREGULAR_PATH.test(pathname) ? router : (restRouters.get(restGroupOf(pathname) ?? "") ?? router);
   const rpcFallback = Router<IRequest, []>();
   rpcFallback.all("*", (request: IRequest) => notFound(rpcTable, request));
   const rpcRoutes = routes.filter((r): r is RpcRoute => r.kind === "rpc");
   const invoke = rpcInvoker(app);
-  const fail: RpcFailure = (err, _route, request) => toConnectError(toAppError(err, app.log, { method: request.method, path: pathOf(request.url) }));
+  const fail: RpcFailure = (err, _route, request) =>
+    toConnectError(toAppError(err, app.log, { method: request.method, path: pathOf(request.url) }));
   const protocols = createRpcProtocols(rpcRoutes, invoke, fail, app.config.maxBodyBytes);
 
   return withRequestSpans(app.tracing, {
@@ -236,29 +266,44 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
         // Checked on the path as sent: URL parsing resolves /x/../portal/api/ (and /./, /%2e/) before routing
         // sees it, so any request whose resolved path lands in the portal is judged by its raw path.
         const rawPath = rawPathOf(request);
-        if (rawPath.startsWith("/portal/") || (IRREGULAR_PATH.test(rawPath) && resolvedPath(request.url).startsWith("/portal/"))) checkPortalPath(rawPath);
+        if (
+          rawPath.startsWith("/portal/") ||
+          (IRREGULAR_PATH.test(rawPath) && resolvedPath(request.url).startsWith("/portal/"))
+        )
+          checkPortalPath(rawPath);
         if (crossOriginBlocked(app.config, request)) {
           throw new AppError("permission_denied", "cross-origin requests are not allowed from this origin");
         }
         // Binary, GET and gRPC-Web calls are framed by connect-es; Connect JSON and every refusal stay here.
-        const framed = surface === "rpc" && request.method !== "OPTIONS" ? protocols.handlerFor(request, pathname) : undefined;
+        const framed =
+          surface === "rpc" && request.method !== "OPTIONS" ? protocols.handlerFor(request, pathname) : undefined;
         if (framed) {
           (request as IRequest).route = pathname;
           response = await protocols.serve(framed, request);
         } else {
-          const routed = surface === "rpc" ? (rpcRouters.get(rpcServiceOf(pathname)) ?? rpcFallback) : restRouterFor(pathname);
-          response = request.method === "OPTIONS" ? corsPreflight(app.config, request) : ((await routed.fetch(request)) as Response);
+          const routed =
+            surface === "rpc" ? (rpcRouters.get(rpcServiceOf(pathname)) ?? rpcFallback) : restRouterFor(pathname);
+          response =
+            request.method === "OPTIONS"
+              ? corsPreflight(app.config, request)
+              : ((await routed.fetch(request)) as Response);
         }
       } catch (err) {
         // Inside the request's span, so the line logged for a server-side fault carries its trace_id.
         const traced = traceContextOf(request);
-        response = traced ? context.with(traced, () => errorResponse(err, surface, app, request, pathname)) : errorResponse(err, surface, app, request, pathname);
+        response = traced
+          ? context.with(traced, () => errorResponse(err, surface, app, request, pathname))
+          : errorResponse(err, surface, app, request, pathname);
       }
       applyCors(app.config, request, response);
       applySecurityHeaders(app.config, pathname, response);
       // The route template itty matched (never the raw path: ids would explode the label set).
       const route = (request as IRequest).route ?? "unmatched";
-      app.metrics.httpDuration.record((performance.now() - started) / 1000, { "http.route": route, "http.request.method": request.method, "http.response.status_code": response.status });
+      app.metrics.httpDuration.record((performance.now() - started) / 1000, {
+        "http.route": route,
+        "http.request.method": request.method,
+        "http.response.status_code": response.status,
+      });
       return response;
     },
   });

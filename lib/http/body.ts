@@ -97,7 +97,8 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   const length = request.headers.get("content-length");
   if (length !== null) {
     const declared = Number(length);
-    if (!Number.isSafeInteger(declared) || declared < 0) throw new AppError("invalid_argument", "Content-Length is not a valid length");
+    if (!Number.isSafeInteger(declared) || declared < 0)
+      throw new AppError("invalid_argument", "Content-Length is not a valid length");
     if (declared > maxBytes) {
       const node = nodeRequestOf(request);
       if (node) discardRest(node);
@@ -119,7 +120,11 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") return undefined;
-  if (nestsDeeperThan(text)) throw new AppError("invalid_argument", `request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`);
+  if (nestsDeeperThan(text))
+    throw new AppError(
+      "invalid_argument",
+      `request body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   try {
     return JSON.parse(text);
   } catch (err) {

@@ -8,8 +8,17 @@ type CorsConfig = Pick<Config, "corsAllowedOrigins" | "production">;
 
 // Besides our own, the request headers Connect and gRPC-Web clients send, and the response headers and trailers
 // they must read (grpc-status, grpc-message, …), as connect-es lists them.
-const ALLOW_HEADERS = [...new Set(["authorization", "x-api-key", "if-none-match", ...connectCors.allowedHeaders.map((h) => h.toLowerCase())])].join(", ");
-const EXPOSE_HEADERS = [...new Set(["retry-after", "www-authenticate", "etag", ...connectCors.exposedHeaders.map((h) => h.toLowerCase())])].join(", ");
+const ALLOW_HEADERS = [
+  ...new Set([
+    "authorization",
+    "x-api-key",
+    "if-none-match",
+    ...connectCors.allowedHeaders.map((h) => h.toLowerCase()),
+  ]),
+].join(", ");
+const EXPOSE_HEADERS = [
+  ...new Set(["retry-after", "www-authenticate", "etag", ...connectCors.exposedHeaders.map((h) => h.toLowerCase())]),
+].join(", ");
 const ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
 function isCrossOrigin(request: Request, origin: string): boolean {
@@ -31,7 +40,7 @@ export function crossOriginBlocked(config: CorsConfig, request: Request): boolea
   return !!origin && isCrossOrigin(request, origin) && !originAllowed(config, origin);
 }
 
-export function corsPreflight(config: CorsConfig, request: Request): Response {
+export function corsPreflight(_config: CorsConfig, request: Request): Response {
   const origin = request.headers.get("origin");
   if (!origin || !request.headers.get("access-control-request-method")) return empty(204, { allow: ALLOW_METHODS });
   return empty(204, {

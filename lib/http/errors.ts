@@ -42,7 +42,9 @@ export function toAppError(err: unknown, log: Logger, context: Record<string, un
   if (err instanceof AppError) return err;
   if (isConnectionError(err)) {
     log.warn("database unavailable", { ...context, error: (err as Error).message });
-    return new AppError("unavailable", "the database is unavailable; retry shortly", { headers: { "retry-after": "5" } });
+    return new AppError("unavailable", "the database is unavailable; retry shortly", {
+      headers: { "retry-after": "5" },
+    });
   }
   const pgCode = (err as { code?: string } | undefined)?.code;
   // A safety net: validation should catch these first, but a bad value must never become a 500.
@@ -60,7 +62,12 @@ export function connectError(err: AppError): Response {
   // The details twice: as top-level fields (the CONTRACT's JSON errors) and as a Connect `details` entry, which
   // a generated Connect client decodes like the binary protocols' detail.
   const details = errorDetailsOf(err);
-  const body = { code: err.code, message: err.message, ...err.options.details, ...(details ? { details: [connectJsonDetail(details)] } : {}) };
+  const body = {
+    code: err.code,
+    message: err.message,
+    ...err.options.details,
+    ...(details ? { details: [connectJsonDetail(details)] } : {}),
+  };
   return json(body, status, err.options.headers);
 }
 

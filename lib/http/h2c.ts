@@ -2,7 +2,14 @@
 // over TLS (ALPN); svc is plain HTTP behind a proxy, so the first bytes of a connection decide: the HTTP/2
 // client preface goes to the http2 server, anything else to the HTTP/1.1 server that listens.
 import type { OutgoingHttpHeaders, Server } from "node:http";
-import { createServer as createHttp2Server, type Http2Server, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session, type ServerHttp2Stream } from "node:http2";
+import {
+  createServer as createHttp2Server,
+  type Http2Server,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type ServerHttp2Session,
+  type ServerHttp2Stream,
+} from "node:http2";
 import type { Socket } from "node:net";
 
 /** Every HTTP/2 connection starts with this (RFC 9113 §3.4); no HTTP/1.1 method starts with "PRI ". */
@@ -18,12 +25,19 @@ export interface H2c {
  * Makes `server` (not yet listening) hand HTTP/2 connections to an http2 server with the same handler. The
  * socket is sniffed without flowing (peek with read(), put back with unshift()), which both parsers accept.
  */
-export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res: Http2ServerResponse) => void, idleTimeoutMs: number): H2c {
+export function serveH2c(
+  server: Server,
+  handler: (req: Http2ServerRequest, res: Http2ServerResponse) => void,
+  idleTimeoutMs: number,
+): H2c {
   const http2 = createHttp2Server({}, (req, res) => {
     // HTTP/2 has no reason phrase; the fetch adapter passes one anyway and Node would warn on every process.
     const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => Http2ServerResponse;
     res.writeHead = ((status: number, reasonOrHeaders?: string | OutgoingHttpHeaders, headers?: OutgoingHttpHeaders) =>
-      writeHead(status, typeof reasonOrHeaders === "string" ? headers : reasonOrHeaders)) as Http2ServerResponse["writeHead"];
+      writeHead(
+        status,
+        typeof reasonOrHeaders === "string" ? headers : reasonOrHeaders,
+      )) as Http2ServerResponse["writeHead"];
     handler(req, res);
   });
   http2.setTimeout(idleTimeoutMs);
@@ -39,7 +53,8 @@ export function serveH2c(server: Server, handler: (req: Http2ServerRequest, res:
    */
   const releaseAnswered = (session: ServerHttp2Session) => {
     // close() is a no-op once our side is closed; destroy() sends the RST_STREAM (NO_ERROR without an error).
-    for (const stream of sessions.get(session) ?? []) if (!stream.destroyed && stream.state.localClose) stream.destroy();
+    for (const stream of sessions.get(session) ?? [])
+      if (!stream.destroyed && stream.state.localClose) stream.destroy();
   };
   http2.on("session", (session: ServerHttp2Session) => {
     const streams = new Set<ServerHttp2Stream>();

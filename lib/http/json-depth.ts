@@ -2,7 +2,12 @@
 // JSON.stringify) walks values recursively, and 10,000 levels overflow the stack there.
 export const MAX_JSON_DEPTH = 64;
 
-const OPEN_OBJECT = 0x7b, OPEN_ARRAY = 0x5b, CLOSE_OBJECT = 0x7d, CLOSE_ARRAY = 0x5d, QUOTE = 0x22, BACKSLASH = 0x5c;
+const OPEN_OBJECT = 0x7b,
+  OPEN_ARRAY = 0x5b,
+  CLOSE_OBJECT = 0x7d,
+  CLOSE_ARRAY = 0x5d,
+  QUOTE = 0x22,
+  BACKSLASH = 0x5c;
 
 /** True when `text` opens more than `max` nested objects/arrays at some point (brackets inside strings do not count). */
 export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {

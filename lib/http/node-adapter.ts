@@ -23,7 +23,8 @@ export function createNodeHandler(http: HttpApp) {
 }
 
 /** `application/grpc` and `application/grpc+proto|json`, not gRPC-Web (which the fetch handler serves). */
-export const isNativeGrpc = (contentType: string | undefined) => !!contentType && /^application\/grpc(?:\+|;|$)/i.test(contentType);
+export const isNativeGrpc = (contentType: string | undefined) =>
+  !!contentType && /^application\/grpc(?:\+|;|$)/i.test(contentType);
 
 /**
  * Native gRPC on the same services, credentials and validation as every other protocol (HttpApp.rpc): only
@@ -39,16 +40,24 @@ export function createGrpcHandler(app: AppContext, http: HttpApp) {
     routes: (router) => registerRpcServices(router, http.rpc.routes, http.rpc.invoke, http.rpc.fail),
     fallback: (req, res) => {
       res.writeHead(200, { "content-type": "application/grpc" });
-      res.addTrailers({ "grpc-status": "12", "grpc-message": encodeURIComponent(`unknown RPC method ${req.url?.slice(1) ?? ""}`) });
+      res.addTrailers({
+        "grpc-status": "12",
+        "grpc-message": encodeURIComponent(`unknown RPC method ${req.url?.slice(1) ?? ""}`),
+      });
       res.end();
     },
   });
-  const routeOf = (path: string) => (http.rpc.routes.some((r) => `/webhook.${r.service}/${r.method}` === path) ? path : "unmatched");
+  const routeOf = (path: string) =>
+    http.rpc.routes.some((r) => `/webhook.${r.service}/${r.method}` === path) ? path : "unmatched";
   return withGrpcRequestSpan(app.tracing, routeOf, (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const started = performance.now();
     res.once("finish", () => {
       const route = routeOf(req.url.split("?")[0]!);
-      app.metrics.httpDuration.record((performance.now() - started) / 1000, { "http.route": route, "http.request.method": req.method, "http.response.status_code": res.statusCode });
+      app.metrics.httpDuration.record((performance.now() - started) / 1000, {
+        "http.route": route,
+        "http.request.method": req.method,
+        "http.response.status_code": res.statusCode,
+      });
     });
     handle(req as unknown as IncomingMessage, res as unknown as ServerResponse);
   });

@@ -6,7 +6,11 @@ import { PATH_PARAM, rpcPath } from "./route.ts";
 type Json = Record<string, unknown>;
 
 function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as Json;
   return rest;
 }
 
@@ -24,7 +28,11 @@ const problemSchema: Json = {
 };
 const unauthorizedSchema: Json = {
   type: "object",
-  properties: { error: { const: "unauthorized" }, reason: { enum: ["missing", "invalid", "expired", "revoked"] }, message: { type: "string" } },
+  properties: {
+    error: { const: "unauthorized" },
+    reason: { enum: ["missing", "invalid", "expired", "revoked"] },
+    message: { type: "string" },
+  },
   required: ["error", "reason"],
 };
 const connectErrorSchema: Json = {
@@ -33,18 +41,38 @@ const connectErrorSchema: Json = {
     code: { type: "string" },
     message: { type: "string" },
     reason: { type: "string", description: "unauthenticated: missing, invalid, expired or revoked" },
-    errors: { type: "array", description: "invalid_argument: each invalid field", items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } }, required: ["field", "message"] } },
+    errors: {
+      type: "array",
+      description: "invalid_argument: each invalid field",
+      items: {
+        type: "object",
+        properties: { field: { type: "string" }, message: { type: "string" } },
+        required: ["field", "message"],
+      },
+    },
     limit_bytes: { type: "integer", description: "resource_exhausted: the body size limit" },
     details: {
       type: "array",
-      description: "The same extras as a Connect error detail of type webhook.ErrorDetails (base64 protobuf in `value`, readable in `debug`)",
-      items: { type: "object", properties: { type: { type: "string" }, value: { type: "string" }, debug: { type: "object" } }, required: ["type", "value"] },
+      description:
+        "The same extras as a Connect error detail of type webhook.ErrorDetails (base64 protobuf in `value`, readable in `debug`)",
+      items: {
+        type: "object",
+        properties: { type: { type: "string" }, value: { type: "string" }, debug: { type: "object" } },
+        required: ["type", "value"],
+      },
     },
   },
   required: ["code", "message"],
 };
 
-const errorResponse = (description: string, ref: string) => ({ description, content: { [ref === "Unauthorized" ? "application/json" : "application/problem+json"]: { schema: { $ref: `#/components/schemas/${ref}` } } } });
+const errorResponse = (description: string, ref: string) => ({
+  description,
+  content: {
+    [ref === "Unauthorized" ? "application/json" : "application/problem+json"]: {
+      schema: { $ref: `#/components/schemas/${ref}` },
+    },
+  },
+});
 
 const statusText: Record<number, string> = {
   400: "Invalid input",
@@ -62,7 +90,13 @@ function parametersOf(route: RestRoute): Json[] {
     if (!schema) return;
     const json = schemaOf(schema, "input") as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, prop] of Object.entries(json.properties ?? {})) {
-      out.push({ name, in: where, required: where === "path" || (json.required ?? []).includes(name), schema: prop, ...(prop.description ? { description: prop.description } : {}) });
+      out.push({
+        name,
+        in: where,
+        required: where === "path" || (json.required ?? []).includes(name),
+        schema: prop,
+        ...(prop.description ? { description: prop.description } : {}),
+      });
     }
   };
   add("path", route.params);
@@ -76,17 +110,35 @@ const openApiPath = (path: string) => path.replace(PATH_PARAM, "{$1}");
 function restOperation(route: RestRoute): Json {
   const status = route.status ?? 200;
   const responses: Json = {
-    [status]: status === 204 ? { description: "No content" } : { description: "Success", content: { [route.produces ?? "application/json"]: { schema: route.response ? schemaOf(route.response, "output") : { type: "object" } } } },
+    [status]:
+      status === 204
+        ? { description: "No content" }
+        : {
+            description: "Success",
+            content: {
+              [route.produces ?? "application/json"]: {
+                schema: route.response ? schemaOf(route.response, "output") : { type: "object" },
+              },
+            },
+          },
   };
-  const errors = new Set([400, ...(route.access === "public" ? [] : [401, 403]), ...(route.body ? [413] : []), ...(route.errors ?? [])]);
-  for (const code of [...errors].sort()) responses[code] = errorResponse(statusText[code] ?? "Error", code === 401 ? "Unauthorized" : "Problem");
+  const errors = new Set([
+    400,
+    ...(route.access === "public" ? [] : [401, 403]),
+    ...(route.body ? [413] : []),
+    ...(route.errors ?? []),
+  ]);
+  for (const code of [...errors].sort())
+    responses[code] = errorResponse(statusText[code] ?? "Error", code === 401 ? "Unauthorized" : "Problem");
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     parameters: parametersOf(route),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.body, "input") } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.body, "input") } } } }
+      : {}),
     responses,
     ...(route.access === "public" ? { security: [] } : {}),
     ...(route.portal ? { "x-svc-portal": true } : {}),
@@ -95,15 +147,26 @@ function restOperation(route: RestRoute): Json {
 
 function rawOperation(route: RawRoute): Json {
   const type = route.produces ?? "application/json";
-  const pathParams = [...route.path.matchAll(new RegExp(PATH_PARAM.source, "g"))].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+  const pathParams = [...route.path.matchAll(new RegExp(PATH_PARAM.source, "g"))].map((m) => ({
+    name: m[1],
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
   return {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
     ...(pathParams.length ? { parameters: pathParams } : {}),
     responses: {
-      200: { description: "Success", content: { [type]: { schema: route.response ? schemaOf(route.response, "output") : {} } } },
-      "4XX": errorResponse(route.access === "public" ? "Unknown path or method" : "Missing or invalid credential, unknown path or method", "Problem"),
+      200: {
+        description: "Success",
+        content: { [type]: { schema: route.response ? schemaOf(route.response, "output") : {} } },
+      },
+      "4XX": errorResponse(
+        route.access === "public" ? "Unknown path or method" : "Missing or invalid credential, unknown path or method",
+        "Problem",
+      ),
     },
     ...(route.access === "public" ? { security: [] } : {}),
   };
@@ -117,11 +180,22 @@ function rpcOperation(route: RpcRoute): Json {
     tags: [`RPC ${route.service}`],
     requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.input, "input") } } },
     responses: {
-      200: { description: "Success", content: { "application/json": { schema: route.response ? schemaOf(route.response, "output") : { type: "object" } } } },
+      200: {
+        description: "Success",
+        content: {
+          "application/json": { schema: route.response ? schemaOf(route.response, "output") : { type: "object" } },
+        },
+      },
       // Connect maps its codes to HTTP statuses: invalid_argument 400, unauthenticated 401, permission_denied 403,
       // not_found 404, already_exists 409, failed_precondition 412, resource_exhausted 429 …
-      "4XX": { description: "Connect error caused by the request (the code names which)", content: { "application/json": { schema: { $ref: "#/components/schemas/ConnectError" } } } },
-      default: { description: "Connect error", content: { "application/json": { schema: { $ref: "#/components/schemas/ConnectError" } } } },
+      "4XX": {
+        description: "Connect error caused by the request (the code names which)",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ConnectError" } } },
+      },
+      default: {
+        description: "Connect error",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ConnectError" } } },
+      },
     },
   };
 }
@@ -131,7 +205,8 @@ export function buildOpenApi(routes: AnyRoute[], version: string): Json {
   for (const route of routes) {
     const path = route.kind === "rpc" ? rpcPath(route) : openApiPath(route.path);
     const method = route.kind === "rpc" ? "post" : route.method.toLowerCase();
-    const op = route.kind === "rest" ? restOperation(route) : route.kind === "raw" ? rawOperation(route) : rpcOperation(route);
+    const op =
+      route.kind === "rest" ? restOperation(route) : route.kind === "raw" ? rawOperation(route) : rpcOperation(route);
     (paths[path] ??= {})[method] = op;
   }
   return {
@@ -140,7 +215,8 @@ export function buildOpenApi(routes: AnyRoute[], version: string): Json {
       title: "svc webhook delivery service",
       version,
       // Markdown: a code span keeps the placeholders from being read as HTML tags by documentation renderers.
-      description: "REST API under `/v1` and the RPC surface (`POST /webhook.<Service>/<Method>`, Connect unary JSON; the same methods speak Connect binary, Connect GET, gRPC-Web and gRPC per `proto/webhook.proto`).",
+      description:
+        "REST API under `/v1` and the RPC surface (`POST /webhook.<Service>/<Method>`, Connect unary JSON; the same methods speak Connect binary, Connect GET, gRPC-Web and gRPC per `proto/webhook.proto`).",
       // As package.json says: no license is granted until the owners choose one (docs/decisions.md).
       license: { name: "UNLICENSED", identifier: "LicenseRef-Proprietary" },
     },

@@ -32,6 +32,10 @@ export const paginationField = () =>
 /** REST: `?limit=&offset=` fields to spread into a query schema. */
 export const pageQuery = { limit, offset };
 
-export const pageInfo = (page: Page, total: number): PageInfo => ({ total_count: total, limit: page.limit, offset: page.offset });
+export const pageInfo = (page: Page, total: number): PageInfo => ({
+  total_count: total,
+  limit: page.limit,
+  offset: page.offset,
+});
 
 export const pageInfoSchema = z.object({ total_count: z.number(), limit: z.number(), offset: z.number() });

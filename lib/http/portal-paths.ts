@@ -23,7 +23,8 @@ export function checkPortalPath(rawPath: string): void {
     throw new AppError("permission_denied", "portal path is not valid percent-encoding");
   }
   for (const path of [rawPath, decoded]) {
-    if (/[\\\u0000-\u001f\u007f]/.test(path)) throw new AppError("permission_denied", "portal path contains a backslash or a control character");
+    if (/[\\\u0000-\u001f\u007f]/.test(path))
+      throw new AppError("permission_denied", "portal path contains a backslash or a control character");
     const segments = path.split("/").slice(1);
     if (segments.some((s, i) => s === "" && i < segments.length) || segments.some((s) => s === "." || s === "..")) {
       throw new AppError("permission_denied", "portal path contains an empty, '.' or '..' segment");

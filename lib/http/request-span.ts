@@ -26,7 +26,11 @@ export function withRequestSpans(tracing: Tracing, http: HttpApp): HttpApp {
     ...http,
     async fetch(request: Request): Promise<Response> {
       const parent = tracing.extract(request.headers.get("traceparent"));
-      const span = tracing.tracer.startSpan(request.method, { kind: SpanKind.SERVER, attributes: { "http.request.method": request.method } }, parent);
+      const span = tracing.tracer.startSpan(
+        request.method,
+        { kind: SpanKind.SERVER, attributes: { "http.request.method": request.method } },
+        parent,
+      );
       const active = trace.setSpan(parent, span);
       requestContexts.set(request, active);
       try {
@@ -51,7 +55,11 @@ export function withRequestSpans(tracing: Tracing, http: HttpApp): HttpApp {
  * path (it is the route template: no ids in gRPC paths), ended when the response (and its trailers) is finished.
  * `route` is the path when it names a known method, otherwise "unmatched".
  */
-export function withGrpcRequestSpan(tracing: Tracing, route: (path: string) => string, handle: (req: Http2ServerRequest, res: Http2ServerResponse) => void) {
+export function withGrpcRequestSpan(
+  tracing: Tracing,
+  route: (path: string) => string,
+  handle: (req: Http2ServerRequest, res: Http2ServerResponse) => void,
+) {
   if (!tracing.enabled) return handle;
   return (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const traceparent = req.headers.traceparent;

@@ -82,6 +82,7 @@ export interface RpcRoute<I extends z.ZodType = z.ZodType> {
   handle(input: z.output<I>, ctx: RequestContext): Promise<object>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a table of routes of every input type; each row is checked where it is built
 export type AnyRoute = RestRoute<any, any, any, any> | RawRoute | RpcRoute<any>;
 
 export const rest = <
@@ -105,10 +106,15 @@ export const PATH_PARAM = /(?<=\/):(\w+)/g;
 
 /** The router's pattern for a path, with literal colons kept literal. */
 export function pathPattern(path: string): RegExp {
-  const source = path.split("/").map((segment) => (segment.startsWith(":") ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/");
+  const source = path
+    .split("/")
+    .map((segment) =>
+      segment.startsWith(":") ? `(?<${segment.slice(1)}>[^/]+)` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    )
+    .join("/");
   return new RegExp(`^${source}/*$`);
 }
 
 export const hasLiteralColon = (path: string) => /[^/]:/.test(path);
 
-export const rpcPath = (r: RpcRoute<any>) => `/webhook.${r.service}/${r.method}`;
+export const rpcPath = (r: RpcRoute<z.ZodType>) => `/webhook.${r.service}/${r.method}`;

@@ -17,7 +17,11 @@ const CSP = [
 /** The portal is meant to be embedded in an iframe by the operator's product. */
 const isPortalPath = (pathname: string) => pathname === "/portal" || pathname.startsWith("/portal/");
 
-export function applySecurityHeaders(config: Pick<Config, "serveUi" | "portalFrameAncestors">, pathname: string, response: Response): void {
+export function applySecurityHeaders(
+  config: Pick<Config, "serveUi" | "portalFrameAncestors">,
+  pathname: string,
+  response: Response,
+): void {
   const h = response.headers;
   const portal = isPortalPath(pathname);
   h.set("x-content-type-options", "nosniff");
@@ -26,5 +30,6 @@ export function applySecurityHeaders(config: Pick<Config, "serveUi" | "portalFra
   h.set("permissions-policy", "interest-cohort=()");
   // The portal is served whether or not the dashboard is, so its pages carry the CSP either way.
   const html = h.get("content-type")?.startsWith("text/html") ?? false;
-  if (config.serveUi || html) h.set("content-security-policy", `${CSP}; frame-ancestors ${portal ? config.portalFrameAncestors : "'none'"}`);
+  if (config.serveUi || html)
+    h.set("content-security-policy", `${CSP}; frame-ancestors ${portal ? config.portalFrameAncestors : "'none'"}`);
 }

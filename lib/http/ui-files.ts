@@ -49,7 +49,9 @@ async function send(name: string, cacheControl: string): Promise<Response> {
     if (name.endsWith(".html")) throw new AppError("unavailable", "the UI is not built: run `npm run build`");
     throw new AppError("not_found", `no UI asset named ${name}`);
   }
-  const type = name.endsWith(".html") ? "text/html; charset=utf-8" : (TYPES[extname(name)] ?? "application/octet-stream");
+  const type = name.endsWith(".html")
+    ? "text/html; charset=utf-8"
+    : (TYPES[extname(name)] ?? "application/octet-stream");
   return new Response(new Uint8Array(bytes), { headers: { "content-type": type, "cache-control": cacheControl } });
 }
 
@@ -58,19 +60,26 @@ const firstSegment = (pathname: string) => pathname.split("/")[1] ?? "";
 /** Paths of the API, RPC and the portal gateway: never an app shell, even when no route matches. */
 function apiPath(pathname: string): boolean {
   const first = firstSegment(pathname);
-  return first === "v1" || first.startsWith("webhook.") || pathname === "/portal/api" || pathname.startsWith("/portal/api/");
+  return (
+    first === "v1" || first.startsWith("webhook.") || pathname === "/portal/api" || pathname.startsWith("/portal/api/")
+  );
 }
 
 /**
  * The UI's answer for a GET no route owns: the portal shell (always), `/_app/*` and `/favicon.png` (always), the
  * dashboard shell for every other path when SVC_SERVE_UI is on; undefined when the UI has nothing there.
  */
-export function uiResponse(config: Pick<Config, "serveUi">, method: string, pathname: string): Promise<Response> | undefined {
+export function uiResponse(
+  config: Pick<Config, "serveUi">,
+  method: string,
+  pathname: string,
+): Promise<Response> | undefined {
   if (method !== "GET" && method !== "HEAD") return undefined;
   if (pathname === "/favicon.png") return send("favicon.png", "public, max-age=86400");
   if (pathname.startsWith("/_app/")) {
     const name = pathname.slice("/_app/".length);
-    if (!/^[\w-]+(\.[\w-]+)*$/.test(name)) return Promise.reject(new AppError("not_found", `no UI asset named ${name}`));
+    if (!/^[\w-]+(\.[\w-]+)*$/.test(name))
+      return Promise.reject(new AppError("not_found", `no UI asset named ${name}`));
     return send(`_app/${name}`, IMMUTABLE);
   }
   if (apiPath(pathname)) return undefined;

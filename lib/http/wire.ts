@@ -14,9 +14,16 @@ function unwrap(schema: AnySchema): AnySchema {
   for (let i = 0; i < 16; i++) {
     if (s instanceof z.ZodPipe) s = s.in as AnySchema;
     else if (
-      s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault || s instanceof z.ZodPrefault ||
-      s instanceof z.ZodNonOptional || s instanceof z.ZodReadonly || s instanceof z.ZodCatch || s instanceof z.ZodLazy
-    ) s = s.unwrap() as AnySchema;
+      s instanceof z.ZodOptional ||
+      s instanceof z.ZodNullable ||
+      s instanceof z.ZodDefault ||
+      s instanceof z.ZodPrefault ||
+      s instanceof z.ZodNonOptional ||
+      s instanceof z.ZodReadonly ||
+      s instanceof z.ZodCatch ||
+      s instanceof z.ZodLazy
+    )
+      s = s.unwrap() as AnySchema;
     else break;
   }
   return s;
@@ -89,7 +96,8 @@ function normalizeWith(plan: Plan, value: unknown): unknown {
       const normalized = child ? normalizeWith(child, input[key]) : input[key];
       // Assigning `__proto__` would replace the prototype of the object zod parses; defineProperty stores it as
       // data. Only then: defineProperty on every key costs a few µs per request.
-      if (target === "__proto__") Object.defineProperty(out, target, { value: normalized, enumerable: true, writable: true, configurable: true });
+      if (target === "__proto__")
+        Object.defineProperty(out, target, { value: normalized, enumerable: true, writable: true, configurable: true });
       else out[target] = normalized;
     }
     return out;
@@ -112,7 +120,9 @@ export function parseInput<S extends AnySchema>(schema: S, value: unknown): z.ou
   const result = schema.safeParse(normalizeKeys(schema, value ?? {}));
   if (result.success) return result.data;
   const problems = result.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message));
-  throw new AppError("invalid_argument", problems.join("; "), { details: { errors: result.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })) } });
+  throw new AppError("invalid_argument", problems.join("; "), {
+    details: { errors: result.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })) },
+  });
 }
 
 /** int64 on the wire: a JSON number or a decimal string (protobuf JSON sends strings). */
@@ -131,33 +141,39 @@ export const int32 = () =>
 
 /** FieldMask: `{"paths": ["a", "b"]}` or `"a,b"`; camelCase paths become snake_case. */
 export const fieldMask = () =>
-  z
-    .union([z.string(), z.object({ paths: z.array(z.string()).default([]) })])
-    .transform((v) => (typeof v === "string" ? v.split(",") : v.paths).map((p) => p.trim()).filter(Boolean).map((p) => p.split(".").map(snake).join(".")));
+  z.union([z.string(), z.object({ paths: z.array(z.string()).default([]) })]).transform((v) =>
+    (typeof v === "string" ? v.split(",") : v.paths)
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => p.split(".").map(snake).join(".")),
+  );
 
 /**
  * A protobuf enum accepted as `HEALTH_HEALTHY`, `healthy`, `Healthy`…; yields the lower-case short name.
  * `UNSPECIFIED` (or an empty string) maps to undefined.
  */
 export const protoEnum = <const T extends readonly [string, ...string[]]>(prefix: string, values: T) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((raw, ctx) => {
-      if (typeof raw === "number") {
-        const byIndex = raw === 0 ? undefined : values[raw - 1];
-        if (raw !== 0 && !byIndex) ctx.addIssue({ code: "custom", message: `unknown value ${raw}` });
-        return byIndex as T[number] | undefined;
-      }
-      let s = raw.trim().toUpperCase();
-      if (s.startsWith(prefix + "_")) s = s.slice(prefix.length + 1);
-      if (s === "" || s === "UNSPECIFIED") return undefined;
-      const found = values.find((v) => v.toUpperCase() === s);
-      if (!found) ctx.addIssue({ code: "custom", message: `must be one of ${values.map((v) => `${prefix}_${v.toUpperCase()}`).join(", ")}` });
-      return found as T[number] | undefined;
-    });
+  z.union([z.string(), z.number()]).transform((raw, ctx) => {
+    if (typeof raw === "number") {
+      const byIndex = raw === 0 ? undefined : values[raw - 1];
+      if (raw !== 0 && !byIndex) ctx.addIssue({ code: "custom", message: `unknown value ${raw}` });
+      return byIndex as T[number] | undefined;
+    }
+    let s = raw.trim().toUpperCase();
+    if (s.startsWith(prefix + "_")) s = s.slice(prefix.length + 1);
+    if (s === "" || s === "UNSPECIFIED") return undefined;
+    const found = values.find((v) => v.toUpperCase() === s);
+    if (!found)
+      ctx.addIssue({
+        code: "custom",
+        message: `must be one of ${values.map((v) => `${prefix}_${v.toUpperCase()}`).join(", ")}`,
+      });
+    return found as T[number] | undefined;
+  });
 
 /** Protobuf JSON name of an enum value: ("HEALTH", "healthy") -> "HEALTH_HEALTHY". */
-export const enumName = (prefix: string, value: string | undefined) => (value ? `${prefix}_${value.toUpperCase()}` : `${prefix}_UNSPECIFIED`);
+export const enumName = (prefix: string, value: string | undefined) =>
+  value ? `${prefix}_${value.toUpperCase()}` : `${prefix}_UNSPECIFIED`;
 
 /** A query-string boolean: "true"/"false"/"1"/"0". */
 export const queryBool = () =>
@@ -167,10 +183,15 @@ export const queryBool = () =>
 
 /** Names of consumers and event types (CONTRACT): 1-128 characters of [A-Za-z0-9._:-]. */
 export const resourceName = (what: string) =>
-  z.string({ error: `${what} is required` }).regex(/^[A-Za-z0-9._:-]{1,128}$/, `${what} must be 1-128 characters of A-Z a-z 0-9 . _ : -`);
+  z
+    .string({ error: `${what} is required` })
+    .regex(/^[A-Za-z0-9._:-]{1,128}$/, `${what} must be 1-128 characters of A-Z a-z 0-9 . _ : -`);
 
 /** A UUID in its canonical text form (any version). */
 export const uuid = (what: string) =>
-  z.string({ error: `${what} is required` }).regex(UUID_PATTERN, `${what} must be a UUID`).transform((v) => v.toLowerCase());
+  z
+    .string({ error: `${what} is required` })
+    .regex(UUID_PATTERN, `${what} must be a UUID`)
+    .transform((v) => v.toLowerCase());
 
 export { isUuid };

@@ -11,8 +11,17 @@ export interface JobRun {
 }
 
 /** True when this caller won the right to run `name` now. */
-export async function claimJobRun(db: Db, name: string, periodSeconds: number, timeoutSeconds: number): Promise<boolean> {
-  await db.query({ name: "jobs.ensure", text: "insert into scheduled_jobs (name) values ($1) on conflict do nothing", values: [name] });
+export async function claimJobRun(
+  db: Db,
+  name: string,
+  periodSeconds: number,
+  timeoutSeconds: number,
+): Promise<boolean> {
+  await db.query({
+    name: "jobs.ensure",
+    text: "insert into scheduled_jobs (name) values ($1) on conflict do nothing",
+    values: [name],
+  });
   const { rowCount } = await db.query({
     name: "jobs.claim",
     text: `update scheduled_jobs set last_started_at = now(), running_until = now() + make_interval(secs => $3)
@@ -33,7 +42,9 @@ export async function finishJobRun(db: Db, name: string, summary: Record<string,
 }
 
 export async function jobRuns(db: Db): Promise<JobRun[]> {
-  const { rows } = await db.query("select name, last_started_at, last_finished_at, running_until, last_summary from scheduled_jobs order by name");
+  const { rows } = await db.query(
+    "select name, last_started_at, last_finished_at, running_until, last_summary from scheduled_jobs order by name",
+  );
   return rows.map((r) => ({
     name: r.name,
     last_started_at: r.last_started_at?.toISOString() ?? null,

@@ -57,7 +57,8 @@ export function startWorkLoop(app: AppContext, options: WorkLoopOptions): WorkLo
       .with(ROOT_CONTEXT, run)
       .catch(async (err) => {
         failures++;
-        if (isConnectionError(err)) log.warn(`${options.name} paused: database unavailable`, { error: (err as Error).message });
+        if (isConnectionError(err))
+          log.warn(`${options.name} paused: database unavailable`, { error: (err as Error).message });
         else log.error(`${options.name} step failed`, { error: err });
         await new Promise((r) => setTimeout(r, Math.min(MAX_BACKOFF_MS, 100 * 2 ** failures)));
         again = true;

@@ -26,7 +26,10 @@ export function listenHub(signals: Signals): ListenHub {
   const waiting = new Map<string, Set<() => void>>();
   const dispatch = (key: string) => {
     // After a reconnect everything waiting looks again; nothing is ended on a guess.
-    const targets = key === "*" ? [...waiting].flatMap(([k, s]) => (k.startsWith("x:") ? [] : [...s])) : [...(waiting.get(key) ?? [])];
+    const targets =
+      key === "*"
+        ? [...waiting].flatMap(([k, s]) => (k.startsWith("x:") ? [] : [...s]))
+        : [...(waiting.get(key) ?? [])];
     for (const wake of targets) wake();
   };
   let subscribed = false;

@@ -33,12 +33,25 @@ export interface ListenSession {
   stream_path: string;
 }
 
-export async function createListenSession(deps: Deps, namespace: string, input: NewListenSession): Promise<ListenSession> {
+export async function createListenSession(
+  deps: Deps,
+  namespace: string,
+  input: NewListenSession,
+): Promise<ListenSession> {
   const id = randomUUID();
   const hook = await registerWebhook(
     deps,
     namespace,
-    { url: "", events: input.events, headers: {}, secret_headers: {}, timeout: 0, active: true, description: input.description || "listen session (temporary)", http_config: input.http_config },
+    {
+      url: "",
+      events: input.events,
+      headers: {},
+      secret_headers: {},
+      timeout: 0,
+      active: true,
+      description: input.description || "listen session (temporary)",
+      http_config: input.http_config,
+    },
     { id, leaseSeconds: SESSION_LEASE_SECONDS },
   );
   return {
@@ -71,16 +84,28 @@ async function endSessions(deps: Deps, ended: { id: string; namespace: string; w
 }
 
 export async function deleteListenSession(deps: Deps, namespace: string, id: string): Promise<void> {
-  const { rows } = await deps.db.query("select id, namespace, webhook_id from listen_sessions where id = $1 and namespace = $2", [id, namespace]);
+  const { rows } = await deps.db.query(
+    "select id, namespace, webhook_id from listen_sessions where id = $1 and namespace = $2",
+    [id, namespace],
+  );
   if (!rows[0]) throw notFound(`listen session ${id} not found in consumer "${namespace}"`);
   await endSessions(deps, rows);
 }
 
 /** The scheduled job's step: sessions whose lease ran out go, with their webhooks; stale requests too. */
-export async function expireListenSessions(deps: Deps, limit = 100): Promise<{ expired: number; stale_requests: number }> {
-  const { rows } = await deps.db.query("select id, namespace, webhook_id from listen_sessions where expires_at < now() order by expires_at limit $1", [limit]);
+export async function expireListenSessions(
+  deps: Deps,
+  limit = 100,
+): Promise<{ expired: number; stale_requests: number }> {
+  const { rows } = await deps.db.query(
+    "select id, namespace, webhook_id from listen_sessions where expires_at < now() order by expires_at limit $1",
+    [limit],
+  );
   await endSessions(deps, rows);
-  const stale = await deps.db.query("delete from listen_requests where created_at < now() - make_interval(secs => $1)", [STALE_REQUEST_SECONDS]);
+  const stale = await deps.db.query(
+    "delete from listen_requests where created_at < now() - make_interval(secs => $1)",
+    [STALE_REQUEST_SECONDS],
+  );
   return { expired: rows.length, stale_requests: stale.rowCount ?? 0 };
 }
 
@@ -91,7 +116,12 @@ export interface ListenAnswer {
 }
 
 /** The CLI's answer to one streamed request; it becomes the attempt's response on whichever instance waits for it. */
-export async function answerListenRequest(deps: Deps, namespace: string, sessionId: string, answer: ListenAnswer): Promise<void> {
+export async function answerListenRequest(
+  deps: Deps,
+  namespace: string,
+  sessionId: string,
+  answer: ListenAnswer,
+): Promise<void> {
   const { rowCount } = await deps.db.query(
     `with a as (
        update listen_requests r set answer_status = $3, answer_body = $4, answered_at = now()
@@ -101,6 +131,9 @@ export async function answerListenRequest(deps: Deps, namespace: string, session
      select ${notifyListenSql("'a:' || a.id::text")} from a`,
     [answer.request_id, sessionId, answer.status, answer.body, namespace],
   );
-  if (!rowCount) throw notFound(`request ${answer.request_id} of listen session ${sessionId} is not waiting for an answer (answered already, timed out, or unknown)`);
+  if (!rowCount)
+    throw notFound(
+      `request ${answer.request_id} of listen session ${sessionId} is not waiting for an answer (answered already, timed out, or unknown)`,
+    );
   listenHub(deps.signals).local(answerKey(answer.request_id));
 }

@@ -26,9 +26,17 @@ interface RequestRow {
 type Deps = Pick<AppContext, "db" | "signals" | "lifecycle" | "log">;
 
 /** Takes the stream of a session over and returns its body; 404 when the session does not exist (or expired). */
-export async function openListenStream(deps: Deps, namespace: string, sessionId: string): Promise<ReadableStream<Uint8Array>> {
+export async function openListenStream(
+  deps: Deps,
+  namespace: string,
+  sessionId: string,
+): Promise<ReadableStream<Uint8Array>> {
   // A stopping instance sends the CLI elsewhere (its resume reaches another instance or this one restarted).
-  if (deps.lifecycle.draining) throw new AppError("unavailable", "this instance is shutting down; resume the stream", { httpStatus: 503, headers: { "retry-after": "1" } });
+  if (deps.lifecycle.draining)
+    throw new AppError("unavailable", "this instance is shutting down; resume the stream", {
+      httpStatus: 503,
+      headers: { "retry-after": "1" },
+    });
   const token = randomUUID();
   const renewSql = `update listen_sessions s set expires_at = now() + make_interval(secs => $3)
                      where s.id = $1 and s.stream_token = $2 and exists (select 1 from webhooks w where w.id = s.webhook_id)`;
@@ -37,7 +45,8 @@ export async function openListenStream(deps: Deps, namespace: string, sessionId:
       where s.id = $1 and s.namespace = $2 and exists (select 1 from webhooks w where w.id = s.webhook_id)`,
     [sessionId, namespace, token, SESSION_LEASE_SECONDS],
   );
-  if (!rowCount) throw notFound(`listen session ${sessionId} not found in consumer "${namespace}" (it ended or expired)`);
+  if (!rowCount)
+    throw notFound(`listen session ${sessionId} not found in consumer "${namespace}" (it ended or expired)`);
 
   const hub = listenHub(deps.signals);
   const encoder = new TextEncoder();
@@ -82,11 +91,18 @@ export async function openListenStream(deps: Deps, namespace: string, sessionId:
               values: [sessionId, token, MAX_PER_READ],
             });
             for (const r of rows) {
-              write(`id: ${r.id}\nevent: delivery\ndata: ${JSON.stringify({ request_id: r.id, delivery_id: r.delivery_id, method: r.method, headers: r.headers, body: r.body })}\n\n`);
+              write(
+                `id: ${r.id}\nevent: delivery\ndata: ${JSON.stringify({ request_id: r.id, delivery_id: r.delivery_id, method: r.method, headers: r.headers, body: r.body })}\n\n`,
+              );
             }
           } while (again && !closed);
         })()
-          .catch((err) => deps.log.warn("listen stream could not read its requests", { session_id: sessionId, error: (err as Error).message }))
+          .catch((err) =>
+            deps.log.warn("listen stream could not read its requests", {
+              session_id: sessionId,
+              error: (err as Error).message,
+            }),
+          )
           .finally(() => (reading = undefined));
       };
       const renew = async () => {
@@ -96,15 +112,23 @@ export async function openListenStream(deps: Deps, namespace: string, sessionId:
           // Another stream took the session over, or the session (or its webhook) is gone.
           if (!held) close();
         } catch (err) {
-          deps.log.warn("listen stream could not renew its session", { session_id: sessionId, error: (err as Error).message });
+          deps.log.warn("listen stream could not renew its session", {
+            session_id: sessionId,
+            error: (err as Error).message,
+          });
         }
       };
 
       cleanups.push(hub.on(requestKey(sessionId), read), hub.on(endedKey(sessionId), close));
       const tick = setInterval(() => (deps.lifecycle.draining ? close() : read()), TICK_MS);
       const renewal = setInterval(() => void renew(), RENEW_MS);
-      cleanups.push(() => clearInterval(tick), () => clearInterval(renewal));
-      write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify({ session_id: sessionId, lease_seconds: SESSION_LEASE_SECONDS })}\n\n`);
+      cleanups.push(
+        () => clearInterval(tick),
+        () => clearInterval(renewal),
+      );
+      write(
+        `retry: 1000\nevent: ready\ndata: ${JSON.stringify({ session_id: sessionId, lease_seconds: SESSION_LEASE_SECONDS })}\n\n`,
+      );
       read();
     },
     cancel() {

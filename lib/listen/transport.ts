@@ -45,12 +45,18 @@ export function createListenTransport(app: Pick<AppContext, "queueDb" | "signals
       };
       const check = () =>
         db
-          .query<AnswerRow>({ name: "listen.answer", text: "select answer_status, answer_body from listen_requests where id = $1 and answered_at is not null", values: [id] })
+          .query<AnswerRow>({
+            name: "listen.answer",
+            text: "select answer_status, answer_body from listen_requests where id = $1 and answered_at is not null",
+            values: [id],
+          })
           .then(({ rows }) => rows[0] && finish(() => resolve(rows[0]!)))
           .catch(() => {});
       const off = hub.on(answerKey(id), () => void check());
       // A session that ends (Ctrl-C, expiry) answers nothing more: the slot is given up now, not at the timeout.
-      const offEnded = hub.on(endedKey(sessionId), () => finish(() => reject(Object.assign(new Error("the listen session ended"), { code: "ECONNRESET" }))));
+      const offEnded = hub.on(endedKey(sessionId), () =>
+        finish(() => reject(Object.assign(new Error("the listen session ended"), { code: "ECONNRESET" }))),
+      );
       const poll = setInterval(() => void check(), POLL_MS);
       const deadline = setTimeout(() => finish(() => reject(new NoAnswerError(req.timeoutMs))), req.timeoutMs);
       const onStop = () => finish(() => reject(req.signal?.reason));
@@ -71,12 +77,27 @@ export function createListenTransport(app: Pick<AppContext, "queueDb" | "signals
       hub.local(requestKey(sessionId));
       const answer = await waitForAnswer(id, sessionId, req);
       const body = (answer.answer_body ?? "").slice(0, req.maxResponseBytes);
-      return { status: answer.answer_status, retryAfter: null, body, responseTimeMs: Math.round(performance.now() - started), redirects: 0 };
+      return {
+        status: answer.answer_status,
+        retryAfter: null,
+        body,
+        responseTimeMs: Math.round(performance.now() - started),
+        redirects: 0,
+      };
     } catch (err) {
-      return { status: 0, retryAfter: null, body: "", responseTimeMs: Math.round(performance.now() - started), error: err, redirects: 0 };
+      return {
+        status: 0,
+        retryAfter: null,
+        body: "",
+        responseTimeMs: Math.round(performance.now() - started),
+        error: err,
+        redirects: 0,
+      };
     } finally {
       // The request lives only while its attempt runs: a late answer finds nothing and is refused.
-      await db.query({ name: "listen.request.done", text: "delete from listen_requests where id = $1", values: [id] }).catch(() => {});
+      await db
+        .query({ name: "listen.request.done", text: "delete from listen_requests where id = $1", values: [id] })
+        .catch(() => {});
     }
   };
 }

@@ -11,19 +11,32 @@ export interface Namespace {
   created_at: string;
 }
 
-const toNamespace = (row: { name: string; created_at: Date }): Namespace => ({ name: row.name, created_at: row.created_at.toISOString() });
+const toNamespace = (row: { name: string; created_at: Date }): Namespace => ({
+  name: row.name,
+  created_at: row.created_at.toISOString(),
+});
 
-const reserved = (name: string) => invalid(`namespace "${name}": names starting with "_" are reserved for svc (its own events live in "${SYSTEM_NAMESPACE}")`);
+const reserved = (name: string) =>
+  invalid(
+    `namespace "${name}": names starting with "_" are reserved for svc (its own events live in "${SYSTEM_NAMESPACE}")`,
+  );
 
 export async function createNamespace(db: Db, name: string): Promise<Namespace> {
   if (isReservedNamespace(name)) throw reserved(name);
-  const { rows } = await db.query("insert into namespaces (name) values ($1) on conflict do nothing returning name, created_at", [name]);
+  const { rows } = await db.query(
+    "insert into namespaces (name) values ($1) on conflict do nothing returning name, created_at",
+    [name],
+  );
   if (!rows[0]) throw alreadyExists(`namespace "${name}" already exists`);
   return toNamespace(rows[0]);
 }
 
 export async function getNamespace(db: Queryable, name: string): Promise<Namespace> {
-  const { rows } = await db.query({ name: "namespaces.get", text: "select name, created_at from namespaces where name = $1", values: [name] });
+  const { rows } = await db.query({
+    name: "namespaces.get",
+    text: "select name, created_at from namespaces where name = $1",
+    values: [name],
+  });
   if (!rows[0]) throw notFound(`namespace "${name}" does not exist`);
   return toNamespace(rows[0]);
 }
@@ -37,19 +50,31 @@ export async function requireNamespace(db: Queryable, name: string): Promise<voi
 export async function ensureConsumer(db: Queryable, name: string): Promise<void> {
   // Operators add webhooks to `_svc` (it exists already); no other reserved name can come into being.
   if (isReservedNamespace(name) && name !== SYSTEM_NAMESPACE) throw reserved(name);
-  await db.query({ name: "namespaces.ensure", text: "insert into namespaces (name) values ($1) on conflict do nothing", values: [name] });
+  await db.query({
+    name: "namespaces.ensure",
+    text: "insert into namespaces (name) values ($1) on conflict do nothing",
+    values: [name],
+  });
 }
 
 export async function listNamespaces(db: Db, page: Page): Promise<{ namespaces: Namespace[]; total: number }> {
-  const { rows } = await db.query("select name, created_at, count(*) over () as total from namespaces order by name limit $1 offset $2", [page.limit, page.offset]);
-  const total = await pageTotal(rows, page, async () => (await db.query("select count(*)::int as n from namespaces")).rows[0].n);
+  const { rows } = await db.query(
+    "select name, created_at, count(*) over () as total from namespaces order by name limit $1 offset $2",
+    [page.limit, page.offset],
+  );
+  const total = await pageTotal(
+    rows,
+    page,
+    async () => (await db.query("select count(*)::int as n from namespaces")).rows[0].n,
+  );
   return { namespaces: rows.map(toNamespace), total };
 }
 
 /** Deletes an empty namespace. `default` always exists; a namespace that still has webhooks is refused. */
 export async function deleteNamespace(db: Db, name: string): Promise<void> {
   if (name === DEFAULT_NAMESPACE) throw failedPrecondition(`the "${DEFAULT_NAMESPACE}" namespace cannot be deleted`);
-  if (name === SYSTEM_NAMESPACE) throw failedPrecondition(`the "${SYSTEM_NAMESPACE}" namespace holds svc's own events and cannot be deleted`);
+  if (name === SYSTEM_NAMESPACE)
+    throw failedPrecondition(`the "${SYSTEM_NAMESPACE}" namespace holds svc's own events and cannot be deleted`);
   try {
     const { rowCount } = await db.query("delete from namespaces where name = $1", [name]);
     if (!rowCount) throw notFound(`namespace "${name}" does not exist`);
@@ -60,4 +85,3 @@ export async function deleteNamespace(db: Db, name: string): Promise<void> {
     throw err;
   }
 }
-

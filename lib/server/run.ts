@@ -23,7 +23,10 @@ export function configOrExit(env: Record<string, string | undefined>): Config {
 }
 
 /** Starts the server and stops it on SIGTERM/SIGINT; `onStopped` runs after the graceful stop (e.g. embedded database). */
-export async function runServer(config: Config, options: StartOptions & { onStopped?: () => Promise<void> }): Promise<RunningServer> {
+export async function runServer(
+  config: Config,
+  options: StartOptions & { onStopped?: () => Promise<void> },
+): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   let running: RunningServer;
   try {

@@ -80,7 +80,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
   server.headersTimeout = 66_000;
   // HTTP/2 without TLS (prior knowledge) on the same port: native gRPC through connect-node, the rest through
   // the same fetch handler as HTTP/1.1.
-  const h2c = serveH2c(server, (req, res) => (isNativeGrpc(req.headers["content-type"]) ? grpc(req, res) : adapter(req, res)), server.keepAliveTimeout);
+  const h2c = serveH2c(
+    server,
+    (req, res) => (isNativeGrpc(req.headers["content-type"]) ? grpc(req, res) : adapter(req, res)),
+    server.keepAliveTimeout,
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -95,7 +99,13 @@ export async function startServer(config: Config, options: StartOptions): Promis
 
   const workers = options.startWorkers && config.workers ? await options.startWorkers(app) : undefined;
   app.lifecycle.ready = true;
-  log.info("svc listening", { url, version: VERSION, environment: config.environment, ui: config.serveUi, auth: config.apiKey ? "enabled" : "disabled" });
+  log.info("svc listening", {
+    url,
+    version: VERSION,
+    environment: config.environment,
+    ui: config.serveUi,
+    auth: config.apiKey ? "enabled" : "disabled",
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -107,7 +117,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
       server.closeIdleConnections();
       h2c.closeSessions();
       await workers?.stop().catch((err) => log.error("workers did not stop cleanly", { error: err }));
-      const deadline = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, budgetEnds - Date.now())).unref());
+      const deadline = new Promise<void>((resolve) =>
+        setTimeout(resolve, Math.max(0, budgetEnds - Date.now())).unref(),
+      );
       await Promise.race([closed, deadline]);
       server.closeAllConnections();
       h2c.closeSessions(true);

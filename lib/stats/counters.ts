@@ -17,7 +17,6 @@ export const uncountSql = (deleted: string, shardParam: string) => `
     set total = n.total + excluded.total, successful = n.successful + excluded.successful,
         failed = n.failed + excluded.failed, pending = n.pending + excluded.pending`;
 
-
 export interface NamespaceStats {
   total_webhooks: number;
   active_webhooks: number;

@@ -38,7 +38,11 @@ export function percentileFromBuckets(buckets: number[], p: number): number | nu
   return LATENCY_BOUNDS_MS[LATENCY_BOUNDS_MS.length - 1]!;
 }
 
-function window(row: { attempts: number; successes: number; failures: number; latency_ms_total: string | number } | undefined, latency: number[], categories: number[]): OverviewWindow {
+function window(
+  row: { attempts: number; successes: number; failures: number; latency_ms_total: string | number } | undefined,
+  latency: number[],
+  categories: number[],
+): OverviewWindow {
   const attempts = row?.attempts ?? 0;
   return {
     attempts,
@@ -48,7 +52,9 @@ function window(row: { attempts: number; successes: number; failures: number; la
     avg_latency_ms: attempts ? Number(row!.latency_ms_total) / attempts : null,
     latency_p50_ms: percentileFromBuckets(latency, 0.5),
     latency_p95_ms: percentileFromBuckets(latency, 0.95),
-    error_categories: Object.fromEntries(CATEGORIES.map((c, i) => [c, categories[i] ?? 0]).filter(([, n]) => (n as number) > 0)),
+    error_categories: Object.fromEntries(
+      CATEGORIES.map((c, i) => [c, categories[i] ?? 0]).filter(([, n]) => (n as number) > 0),
+    ),
   };
 }
 
@@ -87,26 +93,41 @@ export async function readOverview(db: Db): Promise<Overview> {
   ]);
   const arraysOf = (lastDayOnly: boolean, kind: "latency" | "category", size: number) => {
     const out = new Array<number>(size).fill(0);
-    for (const r of arrays.rows) if (r.kind === kind && (!lastDayOnly || r.last_day)) out[r.i - 1] = (out[r.i - 1] ?? 0) + r.n;
+    for (const r of arrays.rows)
+      if (r.kind === kind && (!lastDayOnly || r.last_day)) out[r.i - 1] = (out[r.i - 1] ?? 0) + r.n;
     return out;
   };
   const day = totals.rows.find((r) => r.last_day);
   const older = totals.rows.find((r) => !r.last_day);
-  const week = day || older
-    ? {
-        attempts: (day?.attempts ?? 0) + (older?.attempts ?? 0),
-        successes: (day?.successes ?? 0) + (older?.successes ?? 0),
-        failures: (day?.failures ?? 0) + (older?.failures ?? 0),
-        latency_ms_total: Number(day?.latency_ms_total ?? 0) + Number(older?.latency_ms_total ?? 0),
-      }
-    : undefined;
+  const week =
+    day || older
+      ? {
+          attempts: (day?.attempts ?? 0) + (older?.attempts ?? 0),
+          successes: (day?.successes ?? 0) + (older?.successes ?? 0),
+          failures: (day?.failures ?? 0) + (older?.failures ?? 0),
+          latency_ms_total: Number(day?.latency_ms_total ?? 0) + Number(older?.latency_ms_total ?? 0),
+        }
+      : undefined;
   const latencySize = LATENCY_BOUNDS_MS.length + 1;
   return {
     last_24h: window(day, arraysOf(true, "latency", latencySize), arraysOf(true, "category", CATEGORIES.length)),
     last_7d: window(week, arraysOf(false, "latency", latencySize), arraysOf(false, "category", CATEGORIES.length)),
-    hourly: hourly.rows.map((r) => ({ hour: r.hour.toISOString(), attempts: r.attempts, successes: r.successes, failures: r.failures })),
-    worst_endpoints: worst.rows.map((r) => ({ webhook_id: r.webhook_id, consumer: r.consumer, url: r.url, errors_24h: r.errors })),
-    queue: { depth: Number(queue.rows[0]?.depth ?? 0), oldest_due_at: queue.rows[0]?.oldest ? queue.rows[0].oldest.toISOString() : null },
+    hourly: hourly.rows.map((r) => ({
+      hour: r.hour.toISOString(),
+      attempts: r.attempts,
+      successes: r.successes,
+      failures: r.failures,
+    })),
+    worst_endpoints: worst.rows.map((r) => ({
+      webhook_id: r.webhook_id,
+      consumer: r.consumer,
+      url: r.url,
+      errors_24h: r.errors,
+    })),
+    queue: {
+      depth: Number(queue.rows[0]?.depth ?? 0),
+      oldest_due_at: queue.rows[0]?.oldest ? queue.rows[0].oldest.toISOString() : null,
+    },
     generated_at: new Date().toISOString(),
   };
 }

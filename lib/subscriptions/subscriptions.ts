@@ -79,13 +79,22 @@ const toSubscription = (r: SubscriptionRow): Subscription => ({
 
 function check(fields: SubscriptionFields): void {
   checkHeaders(fields.headers, "headers");
-  if (!(METHODS as readonly string[]).includes(fields.method)) throw invalid(`method must be one of ${METHODS.join(", ")}`);
-  if (fields.timeout < 0 || fields.timeout > 300) throw invalid("timeout must be between 0 (the webhook's timeout) and 300 seconds");
+  if (!(METHODS as readonly string[]).includes(fields.method))
+    throw invalid(`method must be one of ${METHODS.join(", ")}`);
+  if (fields.timeout < 0 || fields.timeout > 300)
+    throw invalid("timeout must be between 0 (the webhook's timeout) and 300 seconds");
   if (fields.transform_template) checkTransformTemplate(fields.transform_template, fields.transform_strict);
-  if (fields.transform_enabled && !fields.transform_template) throw invalid("transform_template is required when transform_enabled is true");
+  if (fields.transform_enabled && !fields.transform_template)
+    throw invalid("transform_template is required when transform_enabled is true");
 }
 
-export async function createSubscription(db: Db, namespace: string, webhookId: string, eventName: string, fields: SubscriptionFields): Promise<Subscription> {
+export async function createSubscription(
+  db: Db,
+  namespace: string,
+  webhookId: string,
+  eventName: string,
+  fields: SubscriptionFields,
+): Promise<Subscription> {
   check(fields);
   try {
     const { rows } = await db.query(
@@ -93,34 +102,65 @@ export async function createSubscription(db: Db, namespace: string, webhookId: s
          transform_template, on_transform_error, strict_missing_keys, label_filters)
        select $1, $2, w.id, $4, $5, $6, $7, $8, $9, $10, $11, $12 from webhooks w where w.id = $3 and w.namespace = $2
        returning ${COLUMNS}`,
-      [randomUUID(), namespace, webhookId, eventName, fields.headers, fields.method, fields.timeout, fields.transform_enabled, fields.transform_template, fields.on_transform_error, fields.transform_strict, fields.label_filters],
+      [
+        randomUUID(),
+        namespace,
+        webhookId,
+        eventName,
+        fields.headers,
+        fields.method,
+        fields.timeout,
+        fields.transform_enabled,
+        fields.transform_template,
+        fields.on_transform_error,
+        fields.transform_strict,
+        fields.label_filters,
+      ],
     );
     if (!rows[0]) throw notFound(`webhook ${webhookId} not found in namespace "${namespace}"`);
     return toSubscription(rows[0]);
   } catch (err) {
-    if ((err as { code?: string }).code === "23505") throw alreadyExists(`webhook ${webhookId} is already subscribed to "${eventName}"`);
+    if ((err as { code?: string }).code === "23505")
+      throw alreadyExists(`webhook ${webhookId} is already subscribed to "${eventName}"`);
     throw err;
   }
 }
 
 export async function getSubscription(db: Db, namespace: string, id: string): Promise<Subscription> {
-  const { rows } = await db.query(`select ${COLUMNS} from subscriptions where id = $1 and namespace = $2`, [id, namespace]);
+  const { rows } = await db.query(`select ${COLUMNS} from subscriptions where id = $1 and namespace = $2`, [
+    id,
+    namespace,
+  ]);
   if (!rows[0]) throw notFound(`subscription ${id} not found in namespace "${namespace}"`);
   return toSubscription(rows[0]);
 }
 
-export async function listSubscriptions(db: Db, namespace: string, filter: { webhookId?: string; eventName?: string }, page: Page): Promise<{ subscriptions: Subscription[]; total: number }> {
+export async function listSubscriptions(
+  db: Db,
+  namespace: string,
+  filter: { webhookId?: string; eventName?: string },
+  page: Page,
+): Promise<{ subscriptions: Subscription[]; total: number }> {
   const where = `namespace = $1 and ($2::uuid is null or webhook_id = $2) and ($3::text is null or event_name = $3)`;
   const values = [namespace, filter.webhookId ?? null, filter.eventName ?? null];
   const [list, count] = await Promise.all([
-    db.query(`select ${COLUMNS} from subscriptions where ${where} order by created_at, id limit $4 offset $5`, [...values, page.limit, page.offset]),
+    db.query(`select ${COLUMNS} from subscriptions where ${where} order by created_at, id limit $4 offset $5`, [
+      ...values,
+      page.limit,
+      page.offset,
+    ]),
     db.query(`select count(*)::int as n from subscriptions where ${where}`, values),
   ]);
   return { subscriptions: list.rows.map(toSubscription), total: count.rows[0].n };
 }
 
 /** Writes the fields that are set; headers and label_filters replace the stored maps. */
-export async function updateSubscription(db: Db, namespace: string, id: string, changes: Partial<SubscriptionFields>): Promise<Subscription> {
+export async function updateSubscription(
+  db: Db,
+  namespace: string,
+  id: string,
+  changes: Partial<SubscriptionFields>,
+): Promise<Subscription> {
   const current = await getSubscription(db, namespace, id);
   const merged: SubscriptionFields = {
     headers: changes.headers ?? current.headers,
@@ -137,7 +177,18 @@ export async function updateSubscription(db: Db, namespace: string, id: string, 
     `update subscriptions set headers = $3, method = $4, timeout_seconds = $5, transform_enabled = $6, transform_template = $7,
        on_transform_error = $8, strict_missing_keys = $9, label_filters = $10, updated_at = now()
      where id = $1 and namespace = $2 returning ${COLUMNS}`,
-    [id, namespace, merged.headers, merged.method, merged.timeout, merged.transform_enabled, merged.transform_template, merged.on_transform_error, merged.transform_strict, merged.label_filters],
+    [
+      id,
+      namespace,
+      merged.headers,
+      merged.method,
+      merged.timeout,
+      merged.transform_enabled,
+      merged.transform_template,
+      merged.on_transform_error,
+      merged.transform_strict,
+      merged.label_filters,
+    ],
   );
   if (!rows[0]) throw notFound(`subscription ${id} not found in namespace "${namespace}"`);
   return toSubscription(rows[0]);

@@ -5,19 +5,29 @@ import { invalid } from "../errors.ts";
 import { getEventTypeWithSample } from "../event-types/event-types.ts";
 import type { Db } from "../db/pool.ts";
 import { getEventRecord } from "../events/reports.ts";
-import { TemplateExecError, TemplateParseError, cachedTemplate, templateFunctions, type CompiledTemplate } from "../template/index.ts";
+import {
+  TemplateExecError,
+  TemplateParseError,
+  cachedTemplate,
+  templateFunctions,
+  type CompiledTemplate,
+} from "../template/index.ts";
 
 export const MAX_TEMPLATE_BYTES = 64 * 1024;
 
 /** Parses the template (cached, as the delivery worker will use it); a failure is INVALID_ARGUMENT. */
 export function checkTransformTemplate(source: string, strict: boolean): CompiledTemplate {
-  if (Buffer.byteLength(source, "utf8") > MAX_TEMPLATE_BYTES) throw invalid(`transform_template must be at most ${MAX_TEMPLATE_BYTES} bytes`);
+  if (Buffer.byteLength(source, "utf8") > MAX_TEMPLATE_BYTES)
+    throw invalid(`transform_template must be at most ${MAX_TEMPLATE_BYTES} bytes`);
   try {
     return cachedTemplate(source, strict);
   } catch (err) {
     if (err instanceof TemplateParseError) {
       const column = editorColumn(source, err.line, err.column);
-      throw invalid(`transform_template does not parse at line ${err.line}, column ${column}: ${err.message}`, { line: err.line, column });
+      throw invalid(`transform_template does not parse at line ${err.line}, column ${column}: ${err.message}`, {
+        line: err.line,
+        column,
+      });
     }
     throw err;
   }
@@ -52,17 +62,31 @@ export interface TemplateTest {
  * An empty template shows the default envelope, which is what a subscription without a transform sends.
  */
 export async function testTransformTemplate(db: Db, test: TemplateTest): Promise<string> {
-  const t = test.eventId ? { ...test, payload: (await getEventRecord(db, test.eventId, test.namespace)).payload } : test;
+  const t = test.eventId
+    ? { ...test, payload: (await getEventRecord(db, test.eventId, test.namespace)).payload }
+    : test;
   const type = await getEventTypeWithSample(db, t.eventName);
-  if (!type.schema && t.payload === undefined) throw invalid(`event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`);
+  if (!type.schema && t.payload === undefined)
+    throw invalid(
+      `event type "${t.eventName}" has no schema, so there is no sample payload to render the template against`,
+    );
   const payload = t.payload === undefined ? type.sample_payload : t.payload;
-  const fields = { ...SAMPLE_IDS, eventName: t.eventName, consumer: t.namespace, timestamp: new Date().toISOString(), attempt: 1 };
+  const fields = {
+    ...SAMPLE_IDS,
+    eventName: t.eventName,
+    consumer: t.namespace,
+    timestamp: new Date().toISOString(),
+    attempt: 1,
+  };
   if (t.template === "") return envelopeBody(fields, JSON.stringify(payload));
   const template = checkTransformTemplate(t.template, t.strict);
   try {
     return template.render(envelopeData(fields, payload));
   } catch (err) {
-    if (err instanceof TemplateExecError) throw invalid(`transform_template failed on the ${t.payload === undefined ? "sample" : "given"} payload: ${err.message}`);
+    if (err instanceof TemplateExecError)
+      throw invalid(
+        `transform_template failed on the ${t.payload === undefined ? "sample" : "given"} payload: ${err.message}`,
+      );
     throw err;
   }
 }

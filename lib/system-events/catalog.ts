@@ -13,7 +13,11 @@ export const isReservedEventName = (name: string) => name.startsWith("svc.");
 const id = { type: "string", format: "uuid" };
 const at = { type: "string", format: "date-time", description: "when it happened" };
 const consumer = { type: "string", description: "the consumer (namespace) the webhook belongs to" };
-const webhook = { webhook_id: id, consumer, url_host: { type: "string", description: "scheme and host of the webhook URL (no path, query or credentials)" } };
+const webhook = {
+  webhook_id: id,
+  consumer,
+  url_host: { type: "string", description: "scheme and host of the webhook URL (no path, query or credentials)" },
+};
 
 const object = (description: string, properties: Record<string, object>, required = Object.keys(properties)) => ({
   $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -30,12 +34,22 @@ const HEALTH = { type: "string", enum: ["healthy", "degraded", "unhealthy", "uns
 
 export const SYSTEM_EVENT_TYPES = {
   "svc.webhook.paused": {
-    description: "A webhook stopped receiving deliveries: paused by an operator, after a 410 Gone answer, by auto-disable, or while its circuit is open.",
-    schema: object("A webhook was paused", { ...webhook, reason_kind: { type: "string", enum: [...PAUSE_KINDS] }, reason: { type: "string" }, at }),
+    description:
+      "A webhook stopped receiving deliveries: paused by an operator, after a 410 Gone answer, by auto-disable, or while its circuit is open.",
+    schema: object("A webhook was paused", {
+      ...webhook,
+      reason_kind: { type: "string", enum: [...PAUSE_KINDS] },
+      reason: { type: "string" },
+      at,
+    }),
   },
   "svc.webhook.resumed": {
     description: "A webhook receives deliveries again: resumed by an operator, or its circuit closed on an answer.",
-    schema: object("A webhook was resumed", { ...webhook, reason_kind: { type: "string", enum: ["manual", "circuit"] }, at }),
+    schema: object("A webhook was resumed", {
+      ...webhook,
+      reason_kind: { type: "string", enum: ["manual", "circuit"] },
+      at,
+    }),
   },
   "svc.webhook.health_changed": {
     description: "A webhook's health state changed (healthy, degraded, unhealthy).",
@@ -49,14 +63,25 @@ export const SYSTEM_EVENT_TYPES = {
       ...webhook,
       error_category: { type: "string" },
       error_message: { type: ["string", "null"] },
-      response_code: { type: ["integer", "null"], description: "the last response's status code; null when none arrived" },
+      response_code: {
+        type: ["integer", "null"],
+        description: "the last response's status code; null when none arrived",
+      },
       attempts: { type: "integer" },
       at,
     }),
   },
   "svc.batch.completed": {
     description: "A retry or re-push batch finished.",
-    schema: object("A batch finished", { batch_id: id, kind: { type: "string" }, consumer, status: { type: "string" }, total: { type: "integer" }, processed: { type: "integer" }, at }),
+    schema: object("A batch finished", {
+      batch_id: id,
+      kind: { type: "string" },
+      consumer,
+      status: { type: "string" },
+      total: { type: "integer" },
+      processed: { type: "integer" },
+      at,
+    }),
   },
 } as const;
 

@@ -38,7 +38,11 @@ export async function emitSystemEvents(db: Pick<Queryable, "query">, events: Sys
  */
 export async function ensureSystemCatalog(db: Db): Promise<void> {
   await db.query("insert into namespaces (name) values ($1) on conflict do nothing", [SYSTEM_NAMESPACE]);
-  const types = Object.entries(SYSTEM_EVENT_TYPES).map(([name, t]) => ({ name, description: t.description, schema: t.schema }));
+  const types = Object.entries(SYSTEM_EVENT_TYPES).map(([name, t]) => ({
+    name,
+    description: t.description,
+    schema: t.schema,
+  }));
   await db.query(
     `with t as (select * from json_to_recordset($1::json) as t(name text, description text, schema jsonb)),
      created as (

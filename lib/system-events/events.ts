@@ -63,8 +63,19 @@ export const deliveryFailed = (w: WebhookSubject, d: FailedDelivery, at = new Da
   },
 });
 
-export const batchCompleted = (b: { id: string; kind: string; namespace: string; status: string; total: number; processed: number }, at = new Date()): SystemEvent => ({
+export const batchCompleted = (
+  b: { id: string; kind: string; namespace: string; status: string; total: number; processed: number },
+  at = new Date(),
+): SystemEvent => ({
   name: "svc.batch.completed",
   about: b.namespace,
-  payload: { batch_id: b.id, kind: b.kind, consumer: b.namespace, status: b.status, total: b.total, processed: b.processed, at: at.toISOString() },
+  payload: {
+    batch_id: b.id,
+    kind: b.kind,
+    consumer: b.namespace,
+    status: b.status,
+    total: b.total,
+    processed: b.processed,
+    at: at.toISOString(),
+  },
 });

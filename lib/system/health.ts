@@ -8,7 +8,10 @@ async function databaseAnswers(app: AppContext): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), DATABASE_TIMEOUT_MS)));
   try {
-    const ok = app.db.query("select 1").then(() => true, () => false);
+    const ok = app.db.query("select 1").then(
+      () => true,
+      () => false,
+    );
     return await Promise.race([ok, timeout]);
   } finally {
     clearTimeout(timer);

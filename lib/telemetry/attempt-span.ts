@@ -35,16 +35,25 @@ export function tracedAttempt(
     "svc.event.id": event.id,
     "svc.delivery.attempt": claim.attempt,
   };
-  return inSpan(tracing, "svc.delivery.attempt", { kind: SpanKind.CLIENT, attributes }, tracing.extract(event.traceparent), async (span) => {
-    const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
-    const { outcome } = result;
-    if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
-    span.setAttribute("svc.delivery.status", outcome.status);
-    if (outcome.errorCategory) span.setAttribute("svc.error.category", outcome.errorCategory);
-    if (outcome.errorCategory && outcome.errorCategory !== "success") {
-      span.setAttribute("error.type", outcome.errorCategory);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: redactText(outcome.errorMessage ?? outcome.errorCategory) });
-    }
-    return result;
-  });
+  return inSpan(
+    tracing,
+    "svc.delivery.attempt",
+    { kind: SpanKind.CLIENT, attributes },
+    tracing.extract(event.traceparent),
+    async (span) => {
+      const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
+      const { outcome } = result;
+      if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
+      span.setAttribute("svc.delivery.status", outcome.status);
+      if (outcome.errorCategory) span.setAttribute("svc.error.category", outcome.errorCategory);
+      if (outcome.errorCategory && outcome.errorCategory !== "success") {
+        span.setAttribute("error.type", outcome.errorCategory);
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          message: redactText(outcome.errorMessage ?? outcome.errorCategory),
+        });
+      }
+      return result;
+    },
+  );
 }

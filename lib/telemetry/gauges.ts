@@ -14,14 +14,28 @@ interface QueueReading {
 }
 
 export function registerDatabaseGauges(app: Pick<AppContext, "db" | "metrics" | "tracing">): void {
-  app.metrics.gauge("svc_endpoints_circuit_open", "Webhooks whose circuit is open: deliveries held, probes only", async (result) => {
-    const { rows } = await app.db.query({ name: "metrics.circuits", text: "select count(*)::int as n from webhook_health where circuit_opened_at is not null" });
-    result.observe(rows[0].n);
-  });
-  app.metrics.gauge("svc_deliveries_pending", "Deliveries not yet final (pending, sending or retrying), all consumers", async (result) => {
-    const { rows } = await app.db.query({ name: "metrics.pending", text: "select coalesce(sum(pending), 0)::bigint as n from namespace_counters" });
-    result.observe(Number(rows[0].n));
-  });
+  app.metrics.gauge(
+    "svc_endpoints_circuit_open",
+    "Webhooks whose circuit is open: deliveries held, probes only",
+    async (result) => {
+      const { rows } = await app.db.query({
+        name: "metrics.circuits",
+        text: "select count(*)::int as n from webhook_health where circuit_opened_at is not null",
+      });
+      result.observe(rows[0].n);
+    },
+  );
+  app.metrics.gauge(
+    "svc_deliveries_pending",
+    "Deliveries not yet final (pending, sending or retrying), all consumers",
+    async (result) => {
+      const { rows } = await app.db.query({
+        name: "metrics.pending",
+        text: "select coalesce(sum(pending), 0)::bigint as n from namespace_counters",
+      });
+      result.observe(Number(rows[0].n));
+    },
+  );
 
   let reading: { at: number; value: Promise<QueueReading> } | undefined;
   const queue = () => {
@@ -31,25 +45,41 @@ export function registerDatabaseGauges(app: Pick<AppContext, "db" | "metrics" | 
     }
     return reading.value;
   };
-  app.metrics.gauge("svc_queue_depth", `Deliveries in the queue by status (pending, retrying, sending); counted up to ${QUEUE_DEPTH_CAP} each`, async (result) => {
-    for (const { status, n } of (await queue()).depth) result.observe(n, { status });
-  });
-  app.metrics.gauge("svc_queue_oldest_due_age_seconds", "Age of the oldest delivery that is due and not yet claimed, by status (0 when none is due)", async (result) => {
-    for (const { status, age } of (await queue()).oldest) result.observe(age ?? 0, { status });
-  });
+  app.metrics.gauge(
+    "svc_queue_depth",
+    `Deliveries in the queue by status (pending, retrying, sending); counted up to ${QUEUE_DEPTH_CAP} each`,
+    async (result) => {
+      for (const { status, n } of (await queue()).depth) result.observe(n, { status });
+    },
+  );
+  app.metrics.gauge(
+    "svc_queue_oldest_due_age_seconds",
+    "Age of the oldest delivery that is due and not yet claimed, by status (0 when none is due)",
+    async (result) => {
+      for (const { status, age } of (await queue()).oldest) result.observe(age ?? 0, { status });
+    },
+  );
 
   app.metrics.gauge("svc_batches_running", "Batch jobs (retry, repush) being processed, by kind", async (result) => {
     for (const row of await batches(app)) result.observe(row.running, { kind: row.kind });
   });
-  app.metrics.gauge("svc_batch_items", "Items of the batch jobs being processed, by kind and state (total, processed, failed)", async (result) => {
-    for (const row of await batches(app)) {
-      result.observe(row.total, { kind: row.kind, state: "total" });
-      result.observe(row.processed, { kind: row.kind, state: "processed" });
-      result.observe(row.failed, { kind: row.kind, state: "failed" });
-    }
-  });
+  app.metrics.gauge(
+    "svc_batch_items",
+    "Items of the batch jobs being processed, by kind and state (total, processed, failed)",
+    async (result) => {
+      for (const row of await batches(app)) {
+        result.observe(row.total, { kind: row.kind, state: "total" });
+        result.observe(row.processed, { kind: row.kind, state: "processed" });
+        result.observe(row.failed, { kind: row.kind, state: "failed" });
+      }
+    },
+  );
 
-  app.metrics.observedCounter("svc_otel_spans_dropped", "Spans not exported: the export queue was full (slow or dead collector) or the collector refused them", () => app.tracing.droppedSpans());
+  app.metrics.observedCounter(
+    "svc_otel_spans_dropped",
+    "Spans not exported: the export queue was full (slow or dead collector) or the collector refused them",
+    () => app.tracing.droppedSpans(),
+  );
 }
 
 async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
@@ -74,7 +104,9 @@ async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
   return { depth, oldest };
 }
 
-async function batches(app: Pick<AppContext, "db">): Promise<{ kind: string; running: number; total: number; processed: number; failed: number }[]> {
+async function batches(
+  app: Pick<AppContext, "db">,
+): Promise<{ kind: string; running: number; total: number; processed: number; failed: number }[]> {
   const { rows } = await app.db.query({
     name: "metrics.batches",
     text: `select k.kind, count(b.id)::int as running, coalesce(sum(b.total), 0)::int as total, coalesce(sum(b.processed), 0)::int as processed, coalesce(sum(b.failed), 0)::int as failed

@@ -49,17 +49,43 @@ export class Metrics {
     this.#ownsReader = !shared;
     this.#reader = shared ?? new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true });
     const readers = shared ? [shared] : [this.#reader, ...(options.otlp ? [options.otlp.reader] : [])];
-    const resource = resourceFromAttributes({ ...options.resourceAttributes, "service.name": options.serviceName ?? "svc", "service.version": options.version });
+    const resource = resourceFromAttributes({
+      ...options.resourceAttributes,
+      "service.name": options.serviceName ?? "svc",
+      "service.version": options.version,
+    });
     this.#provider = new MeterProvider({ resource, readers });
     const meter = this.#provider.getMeter("svc");
-    this.deliveries = meter.createCounter("svc_deliveries", { description: "Delivery outcomes written, by status (success, failed, retrying, expired, pending when handed back) and error category" });
-    this.attemptDuration = meter.createHistogram("svc_delivery_attempt_duration_seconds", { description: "Time of each delivery attempt that was sent, by error category", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
-    this.pushes = meter.createCounter("svc_events_pushed", { description: "Events accepted by push (duplicates of an idempotency key excluded)" });
-    this.pushDuration = meter.createHistogram("svc_push_duration_seconds", { description: "Time to accept a push, from the request being parsed to the event stored", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
-    this.httpDuration = meter.createHistogram("http_server_request_duration_seconds", { description: "HTTP server request duration by route template", advice: { explicitBucketBoundaries: DURATION_BUCKETS } });
-    this.fanoutLag = meter.createHistogram("svc_fanout_lag_seconds", { description: "From an event's push to the first attempt of each of its deliveries", advice: { explicitBucketBoundaries: LAG_BUCKETS } });
-    this.templateErrors = meter.createCounter("svc_template_errors", { description: "Transforms that failed to render, by what happened (fail: delivery failed, fallback: the envelope was sent)" });
-    this.pausedAutomatically = meter.createCounter("svc_webhooks_paused_automatically", { description: "Webhooks svc paused itself, by reason (gone, auto_disabled)" });
+    this.deliveries = meter.createCounter("svc_deliveries", {
+      description:
+        "Delivery outcomes written, by status (success, failed, retrying, expired, pending when handed back) and error category",
+    });
+    this.attemptDuration = meter.createHistogram("svc_delivery_attempt_duration_seconds", {
+      description: "Time of each delivery attempt that was sent, by error category",
+      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+    });
+    this.pushes = meter.createCounter("svc_events_pushed", {
+      description: "Events accepted by push (duplicates of an idempotency key excluded)",
+    });
+    this.pushDuration = meter.createHistogram("svc_push_duration_seconds", {
+      description: "Time to accept a push, from the request being parsed to the event stored",
+      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+    });
+    this.httpDuration = meter.createHistogram("http_server_request_duration_seconds", {
+      description: "HTTP server request duration by route template",
+      advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+    });
+    this.fanoutLag = meter.createHistogram("svc_fanout_lag_seconds", {
+      description: "From an event's push to the first attempt of each of its deliveries",
+      advice: { explicitBucketBoundaries: LAG_BUCKETS },
+    });
+    this.templateErrors = meter.createCounter("svc_template_errors", {
+      description:
+        "Transforms that failed to render, by what happened (fail: delivery failed, fallback: the envelope was sent)",
+    });
+    this.pausedAutomatically = meter.createCounter("svc_webhooks_paused_automatically", {
+      description: "Webhooks svc paused itself, by reason (gone, auto_disabled)",
+    });
     // Rare events start at zero, so alerts on increase() see a series from the first scrape on.
     for (const reason of ["gone", "auto_disabled"]) this.pausedAutomatically.add(0, { reason });
     if (!options.perConsumer) for (const on_error of ["fail", "fallback"]) this.templateErrors.add(0, { on_error });
@@ -77,7 +103,10 @@ export class Metrics {
 
   /** A counter kept by someone else (the trace exporter), read at collection time. */
   observedCounter(name: string, description: string, read: () => number): void {
-    this.#provider.getMeter("svc").createObservableCounter(name, { description }).addCallback((result) => result.observe(read()));
+    this.#provider
+      .getMeter("svc")
+      .createObservableCounter(name, { description })
+      .addCallback((result) => result.observe(read()));
   }
 
   async prometheusText(): Promise<string> {

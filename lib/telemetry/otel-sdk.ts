@@ -4,7 +4,12 @@
 import { context, diag, ROOT_CONTEXT, trace, TraceFlags, type Context, type Span } from "@opentelemetry/api";
 import { ExportResultCode, W3CTraceContextPropagator, type ExportResult } from "@opentelemetry/core";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { AggregationTemporality, InstrumentType, PeriodicExportingMetricReader, type PushMetricExporter } from "@opentelemetry/sdk-metrics";
+import {
+  AggregationTemporality,
+  InstrumentType,
+  PeriodicExportingMetricReader,
+  type PushMetricExporter,
+} from "@opentelemetry/sdk-metrics";
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -58,7 +63,11 @@ async function exporters(otel: OtelConfig): Promise<{ spans: SpanExporter; metri
   const endpoint = otel.endpoint!;
   const common = { headers: otel.headers, timeoutMillis: EXPORT_TIMEOUT_MS };
   if (otel.protocol === "grpc") {
-    const [{ Metadata }, traces, metrics] = await Promise.all([import("@grpc/grpc-js"), import("@opentelemetry/exporter-trace-otlp-grpc"), import("@opentelemetry/exporter-metrics-otlp-grpc")]);
+    const [{ Metadata }, traces, metrics] = await Promise.all([
+      import("@grpc/grpc-js"),
+      import("@opentelemetry/exporter-trace-otlp-grpc"),
+      import("@opentelemetry/exporter-metrics-otlp-grpc"),
+    ]);
     // gRPC carries the headers as metadata.
     const metadata = new Metadata();
     for (const [name, value] of Object.entries(otel.headers)) metadata.set(name, value);
@@ -66,11 +75,23 @@ async function exporters(otel: OtelConfig): Promise<{ spans: SpanExporter; metri
     return { spans: new traces.OTLPTraceExporter(grpc), metrics: new metrics.OTLPMetricExporter(grpc) };
   }
   if (otel.protocol === "http/json") {
-    const [traces, metrics] = await Promise.all([import("@opentelemetry/exporter-trace-otlp-http"), import("@opentelemetry/exporter-metrics-otlp-http")]);
-    return { spans: new traces.OTLPTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }), metrics: new metrics.OTLPMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }) };
+    const [traces, metrics] = await Promise.all([
+      import("@opentelemetry/exporter-trace-otlp-http"),
+      import("@opentelemetry/exporter-metrics-otlp-http"),
+    ]);
+    return {
+      spans: new traces.OTLPTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }),
+      metrics: new metrics.OTLPMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }),
+    };
   }
-  const [traces, metrics] = await Promise.all([import("@opentelemetry/exporter-trace-otlp-proto"), import("@opentelemetry/exporter-metrics-otlp-proto")]);
-  return { spans: new traces.OTLPTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }), metrics: new metrics.OTLPMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }) };
+  const [traces, metrics] = await Promise.all([
+    import("@opentelemetry/exporter-trace-otlp-proto"),
+    import("@opentelemetry/exporter-metrics-otlp-proto"),
+  ]);
+  return {
+    spans: new traces.OTLPTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }),
+    metrics: new metrics.OTLPMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }),
+  };
 }
 
 /**
@@ -83,7 +104,12 @@ class BoundedExport implements SpanProcessor, SpanExporter {
   readonly #batch: BatchSpanProcessor;
 
   constructor(private readonly exporter: SpanExporter) {
-    this.#batch = new BatchSpanProcessor(this, { maxQueueSize: MAX_QUEUED_SPANS * 2, maxExportBatchSize: 512, scheduledDelayMillis: 1_000, exportTimeoutMillis: EXPORT_TIMEOUT_MS });
+    this.#batch = new BatchSpanProcessor(this, {
+      maxQueueSize: MAX_QUEUED_SPANS * 2,
+      maxExportBatchSize: 512,
+      scheduledDelayMillis: 1_000,
+      exportTimeoutMillis: EXPORT_TIMEOUT_MS,
+    });
   }
 
   onStart(): void {}
@@ -114,20 +140,41 @@ class BoundedExport implements SpanProcessor, SpanExporter {
 
 export async function startOtelSdk(otel: OtelConfig, version: string, log: Logger): Promise<Tracing> {
   // Export failures arrive through the API's diagnostics; they become warnings, never exceptions in svc's paths.
-  diag.setLogger({ error: (m) => log.warn(`opentelemetry: ${m}`), warn: () => {}, info: () => {}, debug: () => {}, verbose: () => {} });
+  diag.setLogger({
+    error: (m) => log.warn(`opentelemetry: ${m}`),
+    warn: () => {},
+    info: () => {},
+    debug: () => {},
+    verbose: () => {},
+  });
   // One context manager per process (several services in one test process share it); svc passes contexts across
   // awaits itself (sync-context.ts says why).
   context.setGlobalContextManager(new SyncContextManager());
   const propagator = new W3CTraceContextPropagator();
-  const resource = resourceFromAttributes({ ...otel.resourceAttributes, "service.name": otel.serviceName, "service.version": version });
+  const resource = resourceFromAttributes({
+    ...otel.resourceAttributes,
+    "service.name": otel.serviceName,
+    "service.version": version,
+  });
   const { spans, metrics } = await exporters(otel);
   const bounded = new BoundedExport(spans);
   const provider = new BasicTracerProvider({ resource, sampler: sampler(otel), spanProcessors: [bounded] });
-  const metricReader = new PeriodicExportingMetricReader({ exporter: metrics, exportIntervalMillis: otel.metricExportIntervalMs, exportTimeoutMillis: Math.min(EXPORT_TIMEOUT_MS, otel.metricExportIntervalMs) });
+  const metricReader = new PeriodicExportingMetricReader({
+    exporter: metrics,
+    exportIntervalMillis: otel.metricExportIntervalMs,
+    exportTimeoutMillis: Math.min(EXPORT_TIMEOUT_MS, otel.metricExportIntervalMs),
+  });
   // Prometheus needs cumulative figures; an exporter asked for delta ones (its temporality preference) gets a reader
   // of its own.
-  const cumulative = Object.values(InstrumentType).every((type) => (metrics.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE) === AggregationTemporality.CUMULATIVE);
-  const getter = { get: (carrier: { traceparent?: string }, key: string) => (key === "traceparent" ? carrier.traceparent : undefined), keys: () => ["traceparent"] };
+  const cumulative = Object.values(InstrumentType).every(
+    (type) =>
+      (metrics.selectAggregationTemporality?.(type) ?? AggregationTemporality.CUMULATIVE) ===
+      AggregationTemporality.CUMULATIVE,
+  );
+  const getter = {
+    get: (carrier: { traceparent?: string }, key: string) => (key === "traceparent" ? carrier.traceparent : undefined),
+    keys: () => ["traceparent"],
+  };
   log.info("OpenTelemetry export on", { endpoint: otel.endpoint, protocol: otel.protocol, sampler: otel.sampler });
   return {
     enabled: true,

@@ -26,7 +26,13 @@ export function serverAttributes(url: string): Record<string, string | number> {
  * Runs `work` in a span that a thrown error marks failed (URLs cut to scheme and host) and that always ends. The
  * span is active while `work` runs synchronously (sync-context.ts); `parent` defaults to the active context.
  */
-export function inSpan<T>(tracing: Tracing, name: string, options: SpanOptions, parent: Context | undefined, work: (span: Span) => Promise<T>): Promise<T> {
+export function inSpan<T>(
+  tracing: Tracing,
+  name: string,
+  options: SpanOptions,
+  parent: Context | undefined,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
   const run = async (span: Span) => {
     try {
       return await work(span);
@@ -37,5 +43,7 @@ export function inSpan<T>(tracing: Tracing, name: string, options: SpanOptions, 
       span.end();
     }
   };
-  return parent ? tracing.tracer.startActiveSpan(name, options, parent, run) : tracing.tracer.startActiveSpan(name, options, run);
+  return parent
+    ? tracing.tracer.startActiveSpan(name, options, parent, run)
+    : tracing.tracer.startActiveSpan(name, options, run);
 }

@@ -23,7 +23,8 @@ function kindOf(v: GoValue): Kind {
   return "other";
 }
 
-const incompatible = (a: GoValue, b: GoValue) => new Error(`incompatible types for comparison: ${typeName(a)} and ${typeName(b)}`);
+const incompatible = (a: GoValue, b: GoValue) =>
+  new Error(`incompatible types for comparison: ${typeName(a)} and ${typeName(b)}`);
 const ZERO = 0n;
 /** Integers compare exactly (int64 literals beyond 2^53 included); floats as numbers. */
 const cmpNum = (a: GoValue, b: GoValue): number => {
@@ -70,7 +71,9 @@ function eq(args: GoValue[]): boolean {
             break;
           }
           if (Array.isArray(a) !== Array.isArray(b)) {
-            throw new Error(`non-comparable types ${formatValue(a!, "s")}: ${typeName(a!)}, ${typeName(b)}: ${formatValue(b, "v")}`);
+            throw new Error(
+              `non-comparable types ${formatValue(a!, "s")}: ${typeName(a!)}, ${typeName(b)}: ${formatValue(b, "v")}`,
+            );
           }
           throw new Error(`non-comparable type ${formatValue(b, "s")}: ${typeName(b)}`);
         }
@@ -137,7 +140,7 @@ function index(args: GoValue[]): GoValue {
     } else if (isMap(item)) {
       if (i === null || i === MISSING) throw new Error("value is nil; should be of type string");
       if (typeof i !== "string") throw new Error(`value has type ${typeName(i)}; should be string`);
-      item = Object.prototype.hasOwnProperty.call(item, i) ? item[i]! : null;
+      item = Object.hasOwn(item, i) ? item[i]! : null;
     } else throw new Error(`can't index item of type ${typeName(item)}`);
   }
   return item;
@@ -156,7 +159,7 @@ function slice(args: GoValue[], boxed: boolean[] = []): GoValue {
   } else if (Array.isArray(item)) cap = len = item.length;
   else throw new Error(`can't slice item of type ${typeName(item)}`);
   const idx = [0, len, 0];
-  indexes.forEach((x, i) => (idx[i] = indexArg(x, cap, boxed[i + 1])));
+  for (const [i, x] of indexes.entries()) idx[i] = indexArg(x, cap, boxed[i + 1]);
   if (idx[0]! > idx[1]!) throw new Error(`invalid slice index: ${idx[0]} > ${idx[1]}`);
   if (indexes.length === 3 && idx[1]! > idx[2]!) throw new Error(`invalid slice index: ${idx[1]} > ${idx[2]}`);
   if (typeof item === "string") return Buffer.from(item, "utf8").subarray(idx[0], idx[1]).toString("utf8");
@@ -170,7 +173,10 @@ function argsString(args: GoValue[]): string {
 }
 
 export function htmlEscape(s: string): string {
-  return s.replace(/[\u0000"'&<>]/g, (c) => ({ "\u0000": "\uFFFD", '"': "&#34;", "'": "&#39;", "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
+  return s.replace(
+    /[\u0000"'&<>]/g,
+    (c) => ({ "\u0000": "\uFFFD", '"': "&#34;", "'": "&#39;", "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!,
+  );
 }
 
 function jsEscape(s: string): string {
@@ -226,23 +232,100 @@ export function queryEscape(s: string): string {
 const any = "any" as const;
 
 const BUILTIN_FUNCS: Record<string, GoFunc & { doc: string }> = {
-  and: { params: [any], variadic: any, call: () => null, doc: "and x y… — the first empty argument, or the last; stops evaluating at the first empty one. {{and .payload.ok .payload.ready}}" },
-  or: { params: [any], variadic: any, call: () => null, doc: "or x y… — the first non-empty argument, or the last; stops at the first non-empty one. {{or .payload.nickname .payload.name}}" },
-  not: { params: [any], call: ([a]) => !truth(a!), doc: "not x — the boolean negation of x's truth. {{if not .payload.archived}}…{{end}}" },
-  len: { params: [any], call: ([a]) => length(a!), doc: "len x — length of a string (bytes), list or map. {{len .payload.items}} → 3" },
-  index: { params: [any], variadic: any, call: index, doc: 'index x k… — element of a list (int index) or map (string key); several keys dig deeper. {{index .payload.items 0}}, {{index .payload "first-name"}}' },
-  slice: { params: [any], variadic: any, call: slice, wantsBoxed: true, doc: 'slice x i j — part of a string or list, x[i:j]. {{slice .payload.id 0 8}} → "ord_1234"' },
-  print: { params: [], variadic: any, call: sprint, doc: 'print x… — Go fmt.Sprint: spaces between operands when neither is a string. {{print "id=" .payload.id}}' },
-  printf: { params: ["string"], variadic: any, call: ([f, ...rest]) => sprintf(f as string, rest), doc: 'printf format x… — Go fmt.Sprintf (%v %d %s %q %f %g %e %x %t %% with width, precision and flags). {{printf "%.2f" .payload.amount}} → "12.50"' },
-  println: { params: [], variadic: any, call: sprintln, doc: 'println x… — Go fmt.Sprintln: spaces between operands, newline at the end. {{println "done"}}' },
-  html: { params: [], variadic: any, call: (a) => htmlEscape(argsString(a)), doc: 'html x… — HTML-escaped text. {{html .payload.note}}: "<b>" → "&lt;b&gt;"' },
-  js: { params: [], variadic: any, call: (a) => jsEscape(argsString(a)), doc: "js x… — escaped for a JavaScript string. {{js .payload.name}}: it's → it\\'s" },
-  urlquery: { params: [], variadic: any, call: (a) => queryEscape(argsString(a)), doc: 'urlquery x… — escaped for a URL query. {{urlquery .payload.q}}: "a b&c" → "a+b%26c"' },
+  and: {
+    params: [any],
+    variadic: any,
+    call: () => null,
+    doc: "and x y… — the first empty argument, or the last; stops evaluating at the first empty one. {{and .payload.ok .payload.ready}}",
+  },
+  or: {
+    params: [any],
+    variadic: any,
+    call: () => null,
+    doc: "or x y… — the first non-empty argument, or the last; stops at the first non-empty one. {{or .payload.nickname .payload.name}}",
+  },
+  not: {
+    params: [any],
+    call: ([a]) => !truth(a!),
+    doc: "not x — the boolean negation of x's truth. {{if not .payload.archived}}…{{end}}",
+  },
+  len: {
+    params: [any],
+    call: ([a]) => length(a!),
+    doc: "len x — length of a string (bytes), list or map. {{len .payload.items}} → 3",
+  },
+  index: {
+    params: [any],
+    variadic: any,
+    call: index,
+    doc: 'index x k… — element of a list (int index) or map (string key); several keys dig deeper. {{index .payload.items 0}}, {{index .payload "first-name"}}',
+  },
+  slice: {
+    params: [any],
+    variadic: any,
+    call: slice,
+    wantsBoxed: true,
+    doc: 'slice x i j — part of a string or list, x[i:j]. {{slice .payload.id 0 8}} → "ord_1234"',
+  },
+  print: {
+    params: [],
+    variadic: any,
+    call: sprint,
+    doc: 'print x… — Go fmt.Sprint: spaces between operands when neither is a string. {{print "id=" .payload.id}}',
+  },
+  printf: {
+    params: ["string"],
+    variadic: any,
+    call: ([f, ...rest]) => sprintf(f as string, rest),
+    doc: 'printf format x… — Go fmt.Sprintf (%v %d %s %q %f %g %e %x %t %% with width, precision and flags). {{printf "%.2f" .payload.amount}} → "12.50"',
+  },
+  println: {
+    params: [],
+    variadic: any,
+    call: sprintln,
+    doc: 'println x… — Go fmt.Sprintln: spaces between operands, newline at the end. {{println "done"}}',
+  },
+  html: {
+    params: [],
+    variadic: any,
+    call: (a) => htmlEscape(argsString(a)),
+    doc: 'html x… — HTML-escaped text. {{html .payload.note}}: "<b>" → "&lt;b&gt;"',
+  },
+  js: {
+    params: [],
+    variadic: any,
+    call: (a) => jsEscape(argsString(a)),
+    doc: "js x… — escaped for a JavaScript string. {{js .payload.name}}: it's → it\\'s",
+  },
+  urlquery: {
+    params: [],
+    variadic: any,
+    call: (a) => queryEscape(argsString(a)),
+    doc: 'urlquery x… — escaped for a URL query. {{urlquery .payload.q}}: "a b&c" → "a+b%26c"',
+  },
   // and, or and call are evaluated by the executor itself (lazily; call needs its argument's node for the message).
-  call: { params: [any], variadic: any, call: () => null, doc: "call f x… — calls a function value; template data holds no functions, so this always fails: {{call .payload.fn 1}} is an error. Kept for Go compatibility." },
-  eq: { params: [any], variadic: any, call: eq, doc: "eq x y… — x == y (or any of the y). Numbers from JSON are float64: compare with 1.0, not 1. {{if eq .payload.status \"paid\"}}" },
-  ne: { params: [any, any], call: ([a, b]) => !eq([a!, b!]), doc: 'ne x y — x != y. {{if ne .payload.status "draft"}}' },
-  lt: { params: [any, any], call: ([a, b]) => lt(a!, b!), doc: "lt x y — x < y (both numbers of one kind, or both strings). {{if lt .payload.amount 100.0}}" },
+  call: {
+    params: [any],
+    variadic: any,
+    call: () => null,
+    doc: "call f x… — calls a function value; template data holds no functions, so this always fails: {{call .payload.fn 1}} is an error. Kept for Go compatibility.",
+  },
+  eq: {
+    params: [any],
+    variadic: any,
+    call: eq,
+    doc: 'eq x y… — x == y (or any of the y). Numbers from JSON are float64: compare with 1.0, not 1. {{if eq .payload.status "paid"}}',
+  },
+  ne: {
+    params: [any, any],
+    call: ([a, b]) => !eq([a!, b!]),
+    doc: 'ne x y — x != y. {{if ne .payload.status "draft"}}',
+  },
+  lt: {
+    params: [any, any],
+    call: ([a, b]) => lt(a!, b!),
+    doc: "lt x y — x < y (both numbers of one kind, or both strings). {{if lt .payload.amount 100.0}}",
+  },
   le: { params: [any, any], call: ([a, b]) => le(a!, b!), doc: "le x y — x <= y. {{if le .payload.count 10.0}}" },
   gt: { params: [any, any], call: ([a, b]) => !le(a!, b!), doc: "gt x y — x > y. {{if gt .payload.amount 0.0}}" },
   ge: { params: [any, any], call: ([a, b]) => !lt(a!, b!), doc: "ge x y — x >= y. {{if ge .attempt 3.0}}" },
@@ -254,6 +337,8 @@ const REFLECT_ARGS = new Set(["and", "or", "not", "len", "index", "slice", "call
 export const BUILTINS: Record<string, GoFunc & { doc: string }> = Object.fromEntries(
   Object.entries(BUILTIN_FUNCS).map(([name, f]) => [
     name,
-    REFLECT_ARGS.has(name) ? { ...f, params: f.params.map(() => "value" as const), ...(f.variadic ? { variadic: "value" as const } : {}) } : f,
+    REFLECT_ARGS.has(name)
+      ? { ...f, params: f.params.map(() => "value" as const), ...(f.variadic ? { variadic: "value" as const } : {}) }
+      : f,
   ]),
 );

@@ -1,6 +1,18 @@
 // The executor (after text/template/exec.go): walks the tree over the data with Go's evaluation rules, error
 // messages and the safety bounds templates from API users need (output size, steps, call depth).
-import type { ArgNode, ChainNode, CommandNode, FieldNode, ListNode, Node, NumberNode, PipeNode, RangeNode, TemplateNode, VariableNode } from "./nodes.ts";
+import type {
+  ArgNode,
+  ChainNode,
+  CommandNode,
+  FieldNode,
+  ListNode,
+  Node,
+  NumberNode,
+  PipeNode,
+  RangeNode,
+  TemplateNode,
+  VariableNode,
+} from "./nodes.ts";
 import { nodeString } from "./nodes.ts";
 import { goQuote } from "./lex.ts";
 import { columnOf, type ParsedTemplates } from "./parse.ts";
@@ -18,7 +30,12 @@ export interface Limits {
   maxMillis: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { maxOutputBytes: 1024 * 1024, maxSteps: 1_000_000, maxDepth: 100, maxMillis: 1_000 };
+export const DEFAULT_LIMITS: Limits = {
+  maxOutputBytes: 1024 * 1024,
+  maxSteps: 1_000_000,
+  maxDepth: 100,
+  maxMillis: 1_000,
+};
 
 export class TemplateExecError extends Error {
   constructor(message: string) {
@@ -84,7 +101,8 @@ export function execute(parsed: ParsedTemplates, data: GoValue, config: ExecConf
     return new State(parsed, config).run(data);
   } catch (e) {
     // Data nested thousands deep (printing, json) or deep templates calling themselves: a bound, not a crash.
-    if (isStackOverflow(e)) throw new TemplateLimitError(`template: ${parsed.name}: value or template calls nested too deeply`);
+    if (isStackOverflow(e))
+      throw new TemplateLimitError(`template: ${parsed.name}: value or template calls nested too deeply`);
     throw e;
   }
 }
@@ -144,7 +162,14 @@ class State {
    * costs steps too — one per 4 characters, list element or map key — or a loop of such calls could run for seconds.
    */
   private charge(result: GoValue): void {
-    const size = typeof result === "string" ? result.length >> 2 : Array.isArray(result) ? result.length : isMap(result) ? Object.keys(result).length : 0;
+    const size =
+      typeof result === "string"
+        ? result.length >> 2
+        : Array.isArray(result)
+          ? result.length
+          : isMap(result)
+            ? Object.keys(result).length
+            : 0;
     if (size > 0 && (this.steps += size) > this.config.limits.maxSteps) this.overBudget();
   }
 
@@ -240,7 +265,13 @@ class State {
     }
   }
 
-  private walkIfOrWith(kind: "if" | "with", dot: Recv, pipe: PipeNode, list: ListNode, elseList: ListNode | null): void {
+  private walkIfOrWith(
+    kind: "if" | "with",
+    dot: Recv,
+    pipe: PipeNode,
+    list: ListNode,
+    elseList: ListNode | null,
+  ): void {
     const mark = this.mark();
     try {
       const val = this.evalPipeline(dot, pipe);
@@ -292,7 +323,8 @@ class State {
             one(key, val[key]!, true);
           }
         } else if (val instanceof GoInt) {
-          if (decl.length > 1) this.errorf(`can't use ${formatValue(val, "v", NO_FLAGS)} to iterate over more than one variable`);
+          if (decl.length > 1)
+            this.errorf(`can't use ${formatValue(val, "v", NO_FLAGS)} to iterate over more than one variable`);
           for (let i = 0; i < val.n; i++) {
             ran = true;
             one(MISSING, new GoInt(i, val.type), false);
@@ -314,7 +346,8 @@ class State {
     this.node = t;
     const tree = this.parsed.trees.get(t.name);
     if (!tree) this.errorf(`template ${goQuote(t.name)} not defined`);
-    if (this.depth >= this.config.limits.maxDepth) this.errorf(`exceeded maximum template depth (${this.config.limits.maxDepth})`, TemplateLimitError);
+    if (this.depth >= this.config.limits.maxDepth)
+      this.errorf(`exceeded maximum template depth (${this.config.limits.maxDepth})`, TemplateLimitError);
     const value = t.pipe ? this.evalPipeline(dot, t.pipe) : MISSING;
     const saved = { vars: this.vars, name: this.tmplName };
     this.vars = [{ name: "$", value, boxed: false }];
@@ -386,7 +419,8 @@ class State {
   }
 
   private notAFunction(args: ArgNode[], final: Final): void {
-    if (args.length > 1 || final !== NO_FINAL) this.errorf(`can't give argument to non-function ${nodeString(args[0]!)}`);
+    if (args.length > 1 || final !== NO_FINAL)
+      this.errorf(`can't give argument to non-function ${nodeString(args[0]!)}`);
   }
 
   private idealConstant(n: NumberNode): GoValue {
@@ -418,7 +452,14 @@ class State {
     return this.evalFieldChain(dot, { value: variable.value, boxed: variable.boxed }, v, v.ident.slice(1), args, final);
   }
 
-  private evalFieldChain(dot: Recv, receiver: Recv, node: Node, ident: string[], args: ArgNode[], final: Final): GoValue {
+  private evalFieldChain(
+    _dot: Recv,
+    receiver: Recv,
+    node: Node,
+    ident: string[],
+    args: ArgNode[],
+    final: Final,
+  ): GoValue {
     let value = receiver.value;
     let boxed = receiver.boxed;
     const last = ident.length - 1;
@@ -439,14 +480,21 @@ class State {
     if (v === null) this.errorf(`nil pointer evaluating ${boxed ? "interface {}" : typeName(v)}.${fieldName}`);
     if (isMap(v)) {
       if (args.length > 1 || final !== NO_FINAL) this.errorf(`${fieldName} is not a method but has arguments`);
-      if (Object.prototype.hasOwnProperty.call(v, fieldName)) return v[fieldName]!;
+      if (Object.hasOwn(v, fieldName)) return v[fieldName]!;
       if (this.config.strict) this.errorf(`map has no entry for key ${goQuote(fieldName)}`);
       return MISSING;
     }
     return this.errorf(`can't evaluate field ${fieldName} in type ${boxed ? "interface {}" : typeName(v)}`);
   }
 
-  private evalFunction(dot: Recv, name: string, ident: Node, cmd: CommandNode | Node, args: ArgNode[], final: Final): GoValue {
+  private evalFunction(
+    dot: Recv,
+    name: string,
+    ident: Node,
+    cmd: CommandNode | Node,
+    args: ArgNode[],
+    final: Final,
+  ): GoValue {
     this.node = ident;
     const fn = this.config.funcs.get(name);
     if (!fn) return this.errorf(`${goQuote(name)} is not a defined function`);
@@ -454,7 +502,8 @@ class State {
     const numIn = given + (final === NO_FINAL ? 0 : 1);
     const params = fn.params;
     if (fn.variadic !== undefined) {
-      if (numIn < params.length) this.errorf(`wrong number of args for ${name}: want at least ${params.length} got ${given}`);
+      if (numIn < params.length)
+        this.errorf(`wrong number of args for ${name}: want at least ${params.length} got ${given}`);
     } else if (numIn !== params.length) {
       this.errorf(`wrong number of args for ${name}: want ${params.length} got ${numIn}`);
     }
@@ -469,8 +518,10 @@ class State {
       return v;
     }
     const argv: GoValue[] = [];
-    for (let i = 1; i < args.length; i++) argv.push(this.evalArg(dot, i - 1 < params.length ? params[i - 1]! : fn.variadic!, args[i]!));
-    if (final !== NO_FINAL) argv.push(this.validateType(final, numIn - 1 < params.length ? params[numIn - 1]! : fn.variadic!));
+    for (let i = 1; i < args.length; i++)
+      argv.push(this.evalArg(dot, i - 1 < params.length ? params[i - 1]! : fn.variadic!, args[i]!));
+    if (final !== NO_FINAL)
+      argv.push(this.validateType(final, numIn - 1 < params.length ? params[numIn - 1]! : fn.variadic!));
     try {
       if (name === "call") return this.callBuiltin(argv, args[1], final);
       const result = fn.call(argv, fn.wantsBoxed ? args.slice(1).map((a) => this.isBoxed(dot, a)) : NONE_BOXED);
@@ -513,7 +564,11 @@ class State {
       if (param === "any") return null;
       return this.errorf(`invalid value; expected ${param}`);
     }
-    const ok = param === "any" || (param === "string" && typeof value === "string") || (param === "bool" && typeof value === "boolean") || (param === "int" && value instanceof GoInt);
+    const ok =
+      param === "any" ||
+      (param === "string" && typeof value === "string") ||
+      (param === "bool" && typeof value === "boolean") ||
+      (param === "int" && value instanceof GoInt);
     if (!ok) this.errorf(`wrong type for value; expected ${param}; got ${typeName(value)}`);
     return value;
   }

@@ -46,7 +46,8 @@ function roundTo(x: Digits, n: number): Digits {
   let up: boolean;
   if (next > 5) up = true;
   else if (next < 5) up = false;
-  else if (n + 1 < x.d.length) up = true; // more digits after the 5: above half
+  else if (n + 1 < x.d.length)
+    up = true; // more digits after the 5: above half
   else up = n > 0 && (x.d.charCodeAt(n - 1) - 48) % 2 === 1; // exact tie: to even
   let d = x.d.slice(0, n);
   let dp = x.dp;

@@ -286,7 +286,9 @@ function printValue(v: GoValue, verb: string, f: Flags, depth: number): string {
     const elems = v.map((e) => printElem(e, verb, f, depth + 1));
     return f.sharpV ? `[]interface {}{${elems.join(", ")}}` : `[${elems.join(" ")}]`;
   }
-  const entries = sortedKeys(v).map((k) => `${printValue(k, verb, f, depth + 1)}:${printElem(v[k]!, verb, f, depth + 1)}`);
+  const entries = sortedKeys(v).map(
+    (k) => `${printValue(k, verb, f, depth + 1)}:${printElem(v[k]!, verb, f, depth + 1)}`,
+  );
   return f.sharpV ? `map[string]interface {}{${entries.join(", ")}}` : `map[${entries.join(" ")}]`;
 }
 
@@ -304,7 +306,16 @@ export function formatValue(v: GoValue, verb: string, f: Flags = NONE): string {
   return printArg(v, verb, f);
 }
 
-const isPlain = (f: Flags) => !f.plus && !f.minus && !f.sharp && !f.space && !f.zero && !f.plusV && !f.sharpV && f.wid === undefined && f.prec === undefined;
+const isPlain = (f: Flags) =>
+  !f.plus &&
+  !f.minus &&
+  !f.sharp &&
+  !f.space &&
+  !f.zero &&
+  !f.plusV &&
+  !f.sharpV &&
+  f.wid === undefined &&
+  f.prec === undefined;
 
 /** %v without flags, the way templates print most values: the common scalars directly. */
 function plainV(v: GoValue): string {
@@ -465,7 +476,9 @@ function buildPlan(format: string): PlanStep[] {
 }
 
 function extraArgs(args: GoValue[], from: number): string {
-  const extra = args.slice(from).map((a) => (a === null || a === MISSING ? "<nil>" : `${typeName(a)}=${printArg(a, "v", NONE)}`));
+  const extra = args
+    .slice(from)
+    .map((a) => (a === null || a === MISSING ? "<nil>" : `${typeName(a)}=${printArg(a, "v", NONE)}`));
   return `%!(EXTRA ${extra.join(", ")})`;
 }
 
@@ -508,7 +521,7 @@ export function doPrintf(format: string, args: GoValue[]): string {
   }
 
   let i = 0;
-  formatLoop: while (i < end) {
+  while (i < end) {
     goodArgNum = true;
     const lasti = i;
     while (i < end && format[i] !== "%") i++;
@@ -525,7 +538,7 @@ export function doPrintf(format: string, args: GoValue[]): string {
       out += printArg(args[argNum]!, c, f);
       argNum++;
       i++;
-      continue formatLoop;
+      continue;
     }
 
     [i, afterIndex] = argNumber(i);

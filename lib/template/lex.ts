@@ -2,7 +2,7 @@
 // and error messages match.
 import { isPrint, quote } from "./strconv.ts";
 
-export const enum T {
+export enum T {
   Error,
   Bool,
   Char,
@@ -80,7 +80,10 @@ export function formatRune(r: string): string {
   return isPrint(cp) ? `U+${hex} '${r}'` : `U+${hex}`;
 }
 
-export function lex(input: string, options: { breakOK: boolean; continueOK: boolean } = { breakOK: true, continueOK: true }): Item[] {
+export function lex(
+  input: string,
+  options: { breakOK: boolean; continueOK: boolean } = { breakOK: true, continueOK: true },
+): Item[] {
   const items: Item[] = [];
   let pos = 0;
   let start = 0;
@@ -392,7 +395,8 @@ export function lex(input: string, options: { breakOK: boolean; continueOK: bool
     if (!scanNumber()) return errorf(`bad number syntax: ${goQuote(input.slice(start, pos))}`);
     const sign = peek();
     if (sign === "+" || sign === "-") {
-      if (!scanNumber() || input[pos - 1] !== "i") return errorf(`bad number syntax: ${goQuote(input.slice(start, pos))}`);
+      if (!scanNumber() || input[pos - 1] !== "i")
+        return errorf(`bad number syntax: ${goQuote(input.slice(start, pos))}`);
       emit(T.Complex);
       return lexInsideAction;
     }

@@ -104,8 +104,32 @@ export interface ElseNode extends Base {
   type: "else";
 }
 
-export type ArgNode = IdentifierNode | VariableNode | DotNode | NilNode | FieldNode | ChainNode | BoolNode | NumberNode | StringNode | PipeNode;
-export type Node = TextNode | CommentNode | ActionNode | PipeNode | CommandNode | ArgNode | ListNode | IfNode | RangeNode | TemplateNode | BreakNode | ContinueNode | EndNode | ElseNode;
+export type ArgNode =
+  | IdentifierNode
+  | VariableNode
+  | DotNode
+  | NilNode
+  | FieldNode
+  | ChainNode
+  | BoolNode
+  | NumberNode
+  | StringNode
+  | PipeNode;
+export type Node =
+  | TextNode
+  | CommentNode
+  | ActionNode
+  | PipeNode
+  | CommandNode
+  | ArgNode
+  | ListNode
+  | IfNode
+  | RangeNode
+  | TemplateNode
+  | BreakNode
+  | ContinueNode
+  | EndNode
+  | ElseNode;
 
 function quoteText(s: string): string {
   return JSON.stringify(s);
@@ -151,7 +175,9 @@ export function nodeString(n: Node): string {
     case "range":
       return `{{${n.type} ${nodeString(n.pipe)}}}${nodeString(n.list)}${n.elseList ? `{{else}}${nodeString(n.elseList)}` : ""}{{end}}`;
     case "template":
-      return n.pipe ? `{{template ${JSON.stringify(n.name)} ${nodeString(n.pipe)}}}` : `{{template ${JSON.stringify(n.name)}}}`;
+      return n.pipe
+        ? `{{template ${JSON.stringify(n.name)} ${nodeString(n.pipe)}}}`
+        : `{{template ${JSON.stringify(n.name)}}}`;
     case "break":
       return "{{break}}";
     case "continue":

@@ -260,7 +260,7 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
   const pipeline = (context: string, end: T): PipeNode => {
     const t = peekNonSpace();
     const pipe: PipeNode = { type: "pipe", pos: t.pos, line: t.line, isAssign: false, decl: [], cmds: [] };
-    decls: for (;;) {
+    for (;;) {
       const v = peekNonSpace();
       const vAt = i;
       if (v.typ !== T.Variable) break;
@@ -277,7 +277,7 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
         vars.push(v.val);
         if (context === "range" && pipe.decl.length < 2) {
           const p = peekNonSpace().typ;
-          if (p === T.Variable || p === T.RightDelim || p === T.RightParen) continue decls;
+          if (p === T.Variable || p === T.RightDelim || p === T.RightParen) continue;
           errorf("range can only initialize variables");
         }
         errorf(`too many declarations in ${context}`);
@@ -319,7 +319,8 @@ export function parseTemplate(name: string, source: string, hasFunction: (name: 
     if (pipe.cmds.length === 0) errorf(`missing value for ${context}`);
     pipe.cmds.slice(1).forEach((c, k) => {
       const t = c.args[0]!.type;
-      if (t === "bool" || t === "dot" || t === "nil" || t === "number" || t === "string") errorf(`non executable command in pipeline stage ${k + 2}`);
+      if (t === "bool" || t === "dot" || t === "nil" || t === "number" || t === "string")
+        errorf(`non executable command in pipeline stage ${k + 2}`);
     });
   };
 
@@ -591,7 +592,8 @@ function parseFloat64(text: string): number | undefined {
     const mant = BigInt("0x" + (int + frac || "0"));
     v = Number(mant) * 2 ** (Number(hex[3]!.replace(/_/g, "")) - 4 * frac.length);
   } else {
-    if (!/^([0-9_]+\.?[0-9_]*|\.[0-9_]+)([eE][+-]?[0-9_]+)?$/.test(s) || !/[0-9]/.test(s.split(/[eE]/)[0]!)) return undefined;
+    if (!/^([0-9_]+\.?[0-9_]*|\.[0-9_]+)([eE][+-]?[0-9_]+)?$/.test(s) || !/[0-9]/.test(s.split(/[eE]/)[0]!))
+      return undefined;
     v = Number(s.replace(/_/g, ""));
   }
   if (s.includes("_") && !underscoreOK(text)) return undefined;
@@ -600,7 +602,11 @@ function parseFloat64(text: string): number | undefined {
 }
 
 /** The value of a number literal where no type is imposed (Go's newNumber, then idealConstant), or a syntax error. */
-export function parseNumber(text: string, isChar: boolean, isComplex: boolean): { value: GoValue | { error: string } } | { syntax: string } {
+export function parseNumber(
+  text: string,
+  isChar: boolean,
+  isComplex: boolean,
+): { value: GoValue | { error: string } } | { syntax: string } {
   if (isChar) {
     const r = unquoteChar(text.slice(1), "'");
     if (!r) return { syntax: "invalid syntax" };
@@ -630,7 +636,8 @@ export function parseNumber(text: string, isChar: boolean, isComplex: boolean): 
       float = f;
     }
   }
-  if (asInt === undefined && asUint === undefined && !isFloat) return { syntax: `illegal number syntax: ${goQuote(text)}` };
+  if (asInt === undefined && asUint === undefined && !isFloat)
+    return { syntax: `illegal number syntax: ${goQuote(text)}` };
   const isHexInt = text.length > 2 && text[0] === "0" && (text[1] === "x" || text[1] === "X") && !/[pP]/.test(text);
   if (isFloat && !isHexInt && /[.eEpP]/.test(text)) return { value: float };
   // An integer-valued float (0x1p4 has a p, so it stays a float above) still converts to an int.

@@ -31,7 +31,8 @@ export type GoMap = { [key: string]: GoValue };
 export type GoValue = null | boolean | number | string | GoInt | GoComplex | GoValue[] | GoMap | typeof MISSING;
 
 export const isInt = (v: unknown): v is GoInt => v instanceof GoInt;
-export const isMap = (v: unknown): v is GoMap => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof GoInt) && !(v instanceof GoComplex);
+export const isMap = (v: unknown): v is GoMap =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof GoInt) && !(v instanceof GoComplex);
 
 /** The Go type name, as %T and error messages print it. */
 export function typeName(v: GoValue): string {

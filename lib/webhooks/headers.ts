@@ -2,7 +2,17 @@
 import { invalid } from "../errors.ts";
 
 /** Framing headers a custom header may never set; one stored before this check existed is skipped at delivery. */
-export const RESERVED_HEADERS = new Set(["host", "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"]);
+export const RESERVED_HEADERS = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "upgrade",
+]);
 
 export const MAX_HEADER_VALUE_BYTES = 8 * 1024;
 
@@ -17,14 +27,19 @@ const NOT_SENDABLE = /[^\t\u0020-\u007e\u0080-\u00ff]/u;
 export function checkHeaders(headers: Record<string, string>, field: string): void {
   for (const [name, value] of Object.entries(headers)) {
     if (!TOKEN.test(name)) throw invalid(`${field}: "${name.slice(0, 64)}" is not a valid HTTP header name`);
-    if (RESERVED_HEADERS.has(name.toLowerCase())) throw invalid(`${field}: "${name}" is a reserved framing header and cannot be set`);
-    if (CONTROL.test(value)) throw invalid(`${field}: the value of "${name}" contains CR, LF or another control character`);
+    if (RESERVED_HEADERS.has(name.toLowerCase()))
+      throw invalid(`${field}: "${name}" is a reserved framing header and cannot be set`);
+    if (CONTROL.test(value))
+      throw invalid(`${field}: the value of "${name}" contains CR, LF or another control character`);
     const unsendable = NOT_SENDABLE.exec(value);
     if (unsendable) {
       const code = `U+${unsendable[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-      throw invalid(`${field}: the value of "${name}" contains ${code}, which an HTTP header cannot carry; use ASCII (percent-encode other text)`);
+      throw invalid(
+        `${field}: the value of "${name}" contains ${code}, which an HTTP header cannot carry; use ASCII (percent-encode other text)`,
+      );
     }
-    if (Buffer.byteLength(value, "utf8") > MAX_HEADER_VALUE_BYTES) throw invalid(`${field}: the value of "${name}" exceeds 8 KiB`);
+    if (Buffer.byteLength(value, "utf8") > MAX_HEADER_VALUE_BYTES)
+      throw invalid(`${field}: the value of "${name}" exceeds 8 KiB`);
   }
 }
 

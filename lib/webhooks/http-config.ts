@@ -32,14 +32,17 @@ export const HTTP_CONFIG_COLUMNS = [
 ] as const satisfies readonly (keyof HttpConfig)[];
 
 // Every field of HttpConfig has its column: a field added to one and not the other fails to compile.
-const everyFieldListed: Exclude<keyof HttpConfig, (typeof HTTP_CONFIG_COLUMNS)[number]> extends never ? true : never = true;
+const everyFieldListed: Exclude<keyof HttpConfig, (typeof HTTP_CONFIG_COLUMNS)[number]> extends never ? true : never =
+  true;
 void everyFieldListed;
 
 /** The config columns for a select list, optionally qualified by a table alias. */
-export const httpConfigColumns = (alias?: string) => HTTP_CONFIG_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(", ");
+export const httpConfigColumns = (alias?: string) =>
+  HTTP_CONFIG_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(", ");
 
 /** The config from a row that selected httpConfigColumns(). */
-export const httpConfigFromRow = (row: HttpConfig): HttpConfig => Object.fromEntries(HTTP_CONFIG_COLUMNS.map((c) => [c, row[c]])) as unknown as HttpConfig;
+export const httpConfigFromRow = (row: HttpConfig): HttpConfig =>
+  Object.fromEntries(HTTP_CONFIG_COLUMNS.map((c) => [c, row[c]])) as unknown as HttpConfig;
 
 /** The config's values in HTTP_CONFIG_COLUMNS order. */
 export const httpConfigValues = (c: HttpConfig): unknown[] => HTTP_CONFIG_COLUMNS.map((k) => c[k]);
@@ -66,12 +69,16 @@ export type HttpConfigInput = Partial<HttpConfig> & { webhook_secret?: string };
  */
 export function completeHttpConfig(input: HttpConfigInput | undefined, deprecatedTimeoutSeconds = 0): HttpConfig {
   const c = input ?? {};
-  const timeout = c.request_timeout_seconds || (deprecatedTimeoutSeconds > 0 ? deprecatedTimeoutSeconds : DEFAULT_HTTP_CONFIG.request_timeout_seconds);
+  const timeout =
+    c.request_timeout_seconds ||
+    (deprecatedTimeoutSeconds > 0 ? deprecatedTimeoutSeconds : DEFAULT_HTTP_CONFIG.request_timeout_seconds);
   return {
     max_retries: c.max_retries ?? DEFAULT_HTTP_CONFIG.max_retries,
     retry_backoff_seconds: c.retry_backoff_seconds || DEFAULT_HTTP_CONFIG.retry_backoff_seconds,
     request_timeout_seconds: Math.min(300, timeout),
-    expected_status_codes: c.expected_status_codes ? [...new Set(c.expected_status_codes)].sort((a, b) => a - b) : [...DEFAULT_HTTP_CONFIG.expected_status_codes],
+    expected_status_codes: c.expected_status_codes
+      ? [...new Set(c.expected_status_codes)].sort((a, b) => a - b)
+      : [...DEFAULT_HTTP_CONFIG.expected_status_codes],
     verify_ssl: c.verify_ssl ?? DEFAULT_HTTP_CONFIG.verify_ssl,
     capture_response_body: c.capture_response_body ?? DEFAULT_HTTP_CONFIG.capture_response_body,
     follow_redirects: c.follow_redirects ?? DEFAULT_HTTP_CONFIG.follow_redirects,
@@ -83,5 +90,7 @@ export function completeHttpConfig(input: HttpConfigInput | undefined, deprecate
 
 /** Whether a response code counts as success for this config. */
 export function isExpectedStatus(config: Pick<HttpConfig, "expected_status_codes">, status: number): boolean {
-  return config.expected_status_codes.length === 0 ? status >= 200 && status < 300 : config.expected_status_codes.includes(status);
+  return config.expected_status_codes.length === 0
+    ? status >= 200 && status < 300
+    : config.expected_status_codes.includes(status);
 }

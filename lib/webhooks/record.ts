@@ -1,5 +1,5 @@
 // A webhook as stored, and how it reads back on the API (secrets masked, never decrypted into a response).
-import { Keyring } from "../crypto/keyring.ts";
+import type { Keyring } from "../crypto/keyring.ts";
 import { healthState, type HealthState } from "../health/state.ts";
 import { httpConfigColumns, httpConfigFromRow, type HttpConfig } from "./http-config.ts";
 import { FIXED_MASK, maskSecret, secretContext } from "./secrets.ts";
@@ -85,7 +85,15 @@ export function toRecord(r: WebhookRow): WebhookRecord {
     httpConfig: httpConfigFromRow(r),
     pausedReason: r.paused_reason,
     events: r.events ?? [],
-    health: healthState(r.total_deliveries == null ? null : { total_deliveries: r.total_deliveries, successful_deliveries: r.successful_deliveries ?? 0, consecutive_failures: r.consecutive_failures ?? 0 }),
+    health: healthState(
+      r.total_deliveries == null
+        ? null
+        : {
+            total_deliveries: r.total_deliveries,
+            successful_deliveries: r.successful_deliveries ?? 0,
+            consecutive_failures: r.consecutive_failures ?? 0,
+          },
+    ),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

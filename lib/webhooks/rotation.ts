@@ -24,7 +24,12 @@ export interface RotationResult {
  * the replaced pair keeps signing until it ends; a rotation inside a running window replaces that window's old pair,
  * so at most two pairs ever sign. `graceSeconds` 0 replaces at once.
  */
-export async function rotateWebhookSecret(deps: Deps, namespace: string, id: string, options: { secret?: string; graceSeconds?: number }): Promise<RotationResult> {
+export async function rotateWebhookSecret(
+  deps: Deps,
+  namespace: string,
+  id: string,
+  options: { secret?: string; graceSeconds?: number },
+): Promise<RotationResult> {
   const graceSeconds = options.graceSeconds ?? DEFAULT_GRACE_SECONDS;
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_GRACE_SECONDS) {
     throw invalid(`grace_seconds must be a whole number from 0 to ${MAX_GRACE_SECONDS} (7 days)`);
@@ -42,13 +47,26 @@ export async function rotateWebhookSecret(deps: Deps, namespace: string, id: str
               signing_secret = $4, signing_key = $5, signing_public_key = $6, updated_at = now()
         where id = $1 and namespace = $2
         returning previous_expires_at`,
-      [id, namespace, graceSeconds, deps.keyring.encrypt(secret, secretContext.signingSecret(id)), deps.keyring.encrypt(keys.seed, secretContext.signingKey(id)), keys.publicKey],
+      [
+        id,
+        namespace,
+        graceSeconds,
+        deps.keyring.encrypt(secret, secretContext.signingSecret(id)),
+        deps.keyring.encrypt(keys.seed, secretContext.signingKey(id)),
+        keys.publicKey,
+      ],
     );
     if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
-    await tx.query("insert into webhook_audit (webhook_id, namespace, action, reason) values ($1, $2, 'secret_rotated', $3)", [id, namespace, `grace ${graceSeconds}s`]);
+    await tx.query(
+      "insert into webhook_audit (webhook_id, namespace, action, reason) values ($1, $2, 'secret_rotated', $3)",
+      [id, namespace, `grace ${graceSeconds}s`],
+    );
     return rows[0].previous_expires_at;
   });
-  return { webhook: presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring, secret), previousExpiresAt };
+  return {
+    webhook: presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring, secret),
+    previousExpiresAt,
+  };
 }
 
 /**

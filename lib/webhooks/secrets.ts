@@ -14,7 +14,8 @@ export function generateSigningSecret(): string {
 export function checkSigningSecret(secret: string): void {
   if (!secret.startsWith(PREFIX)) throw invalid("http_config.webhook_secret must start with whsec_");
   const body = secret.slice(PREFIX.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body)) throw invalid("http_config.webhook_secret must be whsec_ followed by base64");
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body))
+    throw invalid("http_config.webhook_secret must be whsec_ followed by base64");
   const bytes = Buffer.from(body, "base64").length;
   if (bytes < 24 || bytes > 64) throw invalid("http_config.webhook_secret must encode 24 to 64 bytes");
 }
@@ -33,7 +34,10 @@ export interface Ed25519Keypair {
 export function generateEd25519Keypair(): Ed25519Keypair {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   const jwk = privateKey.export({ format: "jwk" });
-  return { seed: Buffer.from(jwk.d!, "base64url"), publicKey: Buffer.from(publicKey.export({ format: "jwk" }).x!, "base64url") };
+  return {
+    seed: Buffer.from(jwk.d!, "base64url"),
+    publicKey: Buffer.from(publicKey.export({ format: "jwk" }).x!, "base64url"),
+  };
 }
 
 /** Encryption contexts bind each ciphertext to its webhook and purpose. */

@@ -22,7 +22,10 @@ async function purgeBatch(db: Db, webhookId: string, batchSize: number): Promise
   return rows[0].n;
 }
 
-export async function purgeDeletedWebhooks(db: Db, options: { batchSize?: number; budgetMs?: number } = {}): Promise<PurgeResult> {
+export async function purgeDeletedWebhooks(
+  db: Db,
+  options: { batchSize?: number; budgetMs?: number } = {},
+): Promise<PurgeResult> {
   const batchSize = options.batchSize ?? 1000;
   const deadline = Date.now() + (options.budgetMs ?? 5_000);
   const result: PurgeResult = { deliveries: 0, webhooks: 0 };

@@ -8,7 +8,7 @@ import { healthStateSql, type HealthState } from "../health/state.ts";
 import type { Page } from "../page.ts";
 import { emitSystemEvents } from "../system-events/emit.ts";
 import { webhookPaused, webhookResumed, type WebhookSubject } from "../system-events/events.ts";
-import { completeHttpConfig, HTTP_CONFIG_COLUMNS, httpConfigValues, type HttpConfig, type HttpConfigInput } from "./http-config.ts";
+import { completeHttpConfig, HTTP_CONFIG_COLUMNS, httpConfigValues, type HttpConfigInput } from "./http-config.ts";
 import { checkHeaders } from "./headers.ts";
 import { presentWebhook, toRecord, WEBHOOK_COLUMNS, WEBHOOK_FROM, type Webhook, type WebhookRecord } from "./record.ts";
 import { checkSigningSecret, generateEd25519Keypair, generateSigningSecret, secretContext } from "./secrets.ts";
@@ -27,7 +27,17 @@ export interface WebhookFields {
   http_config?: HttpConfigInput;
 }
 
-export const UPDATABLE_PATHS = ["url", "active", "description", "events", "headers", "secret_headers", "http_config", "http_config.webhook_secret", "timeout"] as const;
+export const UPDATABLE_PATHS = [
+  "url",
+  "active",
+  "description",
+  "events",
+  "headers",
+  "secret_headers",
+  "http_config",
+  "http_config.webhook_secret",
+  "timeout",
+] as const;
 export type UpdatePath = (typeof UPDATABLE_PATHS)[number];
 
 const MAX_EVENTS = 500;
@@ -52,11 +62,20 @@ async function insertSubscriptions(tx: Tx, namespace: string, webhookId: string,
 }
 
 async function audit(tx: Tx, webhookId: string, namespace: string, action: string, reason = ""): Promise<void> {
-  await tx.query("insert into webhook_audit (webhook_id, namespace, action, reason) values ($1, $2, $3, $4)", [webhookId, namespace, action, reason]);
+  await tx.query("insert into webhook_audit (webhook_id, namespace, action, reason) values ($1, $2, $3, $4)", [
+    webhookId,
+    namespace,
+    action,
+    reason,
+  ]);
 }
 
 export async function readWebhook(db: Deps["db"] | Tx, namespace: string, id: string): Promise<WebhookRecord> {
-  const { rows } = await db.query({ name: "webhooks.get", text: `select ${WEBHOOK_COLUMNS} from ${WEBHOOK_FROM} where w.id = $1 and w.namespace = $2`, values: [id, namespace] });
+  const { rows } = await db.query({
+    name: "webhooks.get",
+    text: `select ${WEBHOOK_COLUMNS} from ${WEBHOOK_FROM} where w.id = $1 and w.namespace = $2`,
+    values: [id, namespace],
+  });
   if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
   return toRecord(rows[0]);
 }
@@ -77,7 +96,12 @@ export interface ListenSessionLink {
 export const listenSessionUrl = (sessionId: string) => `https://${sessionId}.listen.svc.invalid/`;
 
 /** Registers a webhook and one subscription per listed event. The signing secret is returned in plaintext only here. */
-export async function registerWebhook(deps: Deps, namespace: string, fields: WebhookFields, session?: ListenSessionLink): Promise<Webhook> {
+export async function registerWebhook(
+  deps: Deps,
+  namespace: string,
+  fields: WebhookFields,
+  session?: ListenSessionLink,
+): Promise<Webhook> {
   const url = normaliseUrl(session ? listenSessionUrl(session.id) : fields.url);
   const events = checkEvents(fields.events);
   checkHeaders(fields.headers, "headers");
@@ -92,32 +116,55 @@ export async function registerWebhook(deps: Deps, namespace: string, fields: Web
   const secretHeaderNames = Object.keys(fields.secret_headers).sort();
   try {
     await withTransaction(deps.db, async (tx) => {
-      await tx.query(
-        INSERT_WEBHOOK,
-        [
-          id, namespace, url, fields.description, fields.active, fields.headers,
-          secretHeaderNames.length ? deps.keyring.encrypt(JSON.stringify(fields.secret_headers), secretContext.secretHeaders(id)) : null,
-          secretHeaderNames,
-          deps.keyring.encrypt(secret, secretContext.signingSecret(id)),
-          deps.keyring.encrypt(keys.seed, secretContext.signingKey(id)),
-          keys.publicKey,
-          fields.timeout, ...httpConfigValues(config),
-        ],
-      );
+      await tx.query(INSERT_WEBHOOK, [
+        id,
+        namespace,
+        url,
+        fields.description,
+        fields.active,
+        fields.headers,
+        secretHeaderNames.length
+          ? deps.keyring.encrypt(JSON.stringify(fields.secret_headers), secretContext.secretHeaders(id))
+          : null,
+        secretHeaderNames,
+        deps.keyring.encrypt(secret, secretContext.signingSecret(id)),
+        deps.keyring.encrypt(keys.seed, secretContext.signingKey(id)),
+        keys.publicKey,
+        fields.timeout,
+        ...httpConfigValues(config),
+      ]);
       await insertSubscriptions(tx, namespace, id, events);
       if (session) {
-        await tx.query("insert into listen_sessions (id, namespace, webhook_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))", [session.id, namespace, id, session.leaseSeconds]);
+        await tx.query(
+          "insert into listen_sessions (id, namespace, webhook_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))",
+          [session.id, namespace, id, session.leaseSeconds],
+        );
       }
       await audit(tx, id, namespace, "registered");
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
+    if (isUniqueViolation(err))
+      throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
     throw err;
   }
   return presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring, secret);
 }
 
-const INSERT_COLUMNS = ["id", "namespace", "url", "description", "active", "headers", "secret_headers", "secret_header_names", "signing_secret", "signing_key", "signing_public_key", "timeout_seconds", ...HTTP_CONFIG_COLUMNS];
+const INSERT_COLUMNS = [
+  "id",
+  "namespace",
+  "url",
+  "description",
+  "active",
+  "headers",
+  "secret_headers",
+  "secret_header_names",
+  "signing_secret",
+  "signing_key",
+  "signing_public_key",
+  "timeout_seconds",
+  ...HTTP_CONFIG_COLUMNS,
+];
 const INSERT_WEBHOOK = `insert into webhooks (${INSERT_COLUMNS.join(", ")}) values (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`;
 
 export interface WebhookFilter {
@@ -127,15 +174,29 @@ export interface WebhookFilter {
   health?: HealthState;
 }
 
-export async function listWebhooks(deps: Deps, namespace: string | undefined, filter: WebhookFilter, page: Page): Promise<{ webhooks: Webhook[]; total: number }> {
+export async function listWebhooks(
+  deps: Deps,
+  namespace: string | undefined,
+  filter: WebhookFilter,
+  page: Page,
+): Promise<{ webhooks: Webhook[]; total: number }> {
   const where = `($1::text is null or w.namespace = $1)
     and ($2::text is null or exists (select 1 from subscriptions s where s.webhook_id = w.id and s.event_name = $2))
     and (not $3 or w.active)
     and ($4::uuid is null or w.id = $4)
     and ($5::text is null or ${healthStateSql("h.total_deliveries", "h.successful_deliveries", "h.consecutive_failures")} = $5)`;
-  const values = [namespace ?? null, filter.event ?? null, filter.activeOnly ?? false, filter.webhookId ?? null, filter.health ?? null];
+  const values = [
+    namespace ?? null,
+    filter.event ?? null,
+    filter.activeOnly ?? false,
+    filter.webhookId ?? null,
+    filter.health ?? null,
+  ];
   const [list, count] = await Promise.all([
-    deps.db.query(`select ${WEBHOOK_COLUMNS} from ${WEBHOOK_FROM} where ${where} order by w.created_at, w.id limit $6 offset $7`, [...values, page.limit, page.offset]),
+    deps.db.query(
+      `select ${WEBHOOK_COLUMNS} from ${WEBHOOK_FROM} where ${where} order by w.created_at, w.id limit $6 offset $7`,
+      [...values, page.limit, page.offset],
+    ),
     deps.db.query(`select count(*)::int as n from ${WEBHOOK_FROM} where ${where}`, values),
   ]);
   return { webhooks: list.rows.map((r) => presentWebhook(toRecord(r), deps.keyring)), total: count.rows[0].n };
@@ -145,11 +206,18 @@ export async function listWebhooks(deps: Deps, namespace: string | undefined, fi
  * UpdateWebhookConfig: with a mask only the listed paths are written; without one (legacy) every non-zero field is.
  * The stored secret changes only when `http_config.webhook_secret` is listed (legacy: when a secret is given).
  */
-export async function updateWebhook(deps: Deps, namespace: string, id: string, updates: Partial<WebhookFields>, mask: string[] | undefined): Promise<Webhook> {
+export async function updateWebhook(
+  deps: Deps,
+  namespace: string,
+  id: string,
+  updates: Partial<WebhookFields>,
+  mask: string[] | undefined,
+): Promise<Webhook> {
   const paths = new Set<UpdatePath>();
-  if (mask && mask.length) {
+  if (mask?.length) {
     for (const p of mask) {
-      if (!(UPDATABLE_PATHS as readonly string[]).includes(p)) throw invalid(`update_mask: "${p}" is not an updatable field (${UPDATABLE_PATHS.join(", ")})`);
+      if (!(UPDATABLE_PATHS as readonly string[]).includes(p))
+        throw invalid(`update_mask: "${p}" is not an updatable field (${UPDATABLE_PATHS.join(", ")})`);
       paths.add(p as UpdatePath);
     }
   } else {
@@ -170,14 +238,18 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
   const events = paths.has("events") ? checkEvents(updates.events ?? []) : undefined;
   if (paths.has("headers")) checkHeaders(updates.headers ?? {}, "headers");
   if (paths.has("secret_headers")) checkHeaders(updates.secret_headers ?? {}, "secret_headers");
-  const newSecret = paths.has("http_config.webhook_secret") ? updates.http_config?.webhook_secret ?? "" : undefined;
+  const newSecret = paths.has("http_config.webhook_secret") ? (updates.http_config?.webhook_secret ?? "") : undefined;
   if (newSecret) checkSigningSecret(newSecret);
-  if (paths.has("timeout") && (updates.timeout! < 0 || updates.timeout! > 300)) throw invalid("timeout must be between 0 and 300 seconds");
+  if (paths.has("timeout") && (updates.timeout! < 0 || updates.timeout! > 300))
+    throw invalid("timeout must be between 0 and 300 seconds");
   if (url) await checkTarget(deps, url);
 
   try {
     await withTransaction(deps.db, async (tx) => {
-      const current = await tx.query("select id, timeout_seconds, url, active from webhooks where id = $1 and namespace = $2 for update", [id, namespace]);
+      const current = await tx.query(
+        "select id, timeout_seconds, url, active from webhooks where id = $1 and namespace = $2 for update",
+        [id, namespace],
+      );
       if (!current.rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
       const sets: string[] = [];
       const values: unknown[] = [id];
@@ -196,7 +268,10 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
       if (paths.has("secret_headers")) {
         const headers = updates.secret_headers ?? {};
         const names = Object.keys(headers).sort();
-        set("secret_headers", names.length ? deps.keyring.encrypt(JSON.stringify(headers), secretContext.secretHeaders(id)) : null);
+        set(
+          "secret_headers",
+          names.length ? deps.keyring.encrypt(JSON.stringify(headers), secretContext.secretHeaders(id)) : null,
+        );
         set("secret_header_names", names);
       }
       if (paths.has("http_config")) {
@@ -211,19 +286,30 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
         set("previous_signing_key", null);
         set("previous_expires_at", null);
       }
-      if (sets.length) await tx.query(`update webhooks set ${sets.join(", ")}, updated_at = now() where id = $1`, values);
+      if (sets.length)
+        await tx.query(`update webhooks set ${sets.join(", ")}, updated_at = now() where id = $1`, values);
       if (events) {
-        await tx.query("delete from subscriptions where webhook_id = $1 and event_name <> all($2::text[])", [id, events]);
+        await tx.query("delete from subscriptions where webhook_id = $1 and event_name <> all($2::text[])", [
+          id,
+          events,
+        ]);
         await insertSubscriptions(tx, namespace, id, events);
       }
       if (paths.has("active")) {
         if (updates.active) await restartFailureClock(tx, id);
         await audit(tx, id, namespace, updates.active ? "activated" : "deactivated");
-        await announceActiveChange(tx, { webhookId: id, namespace, url: url || current.rows[0].url }, current.rows[0].active, updates.active ?? false, "");
+        await announceActiveChange(
+          tx,
+          { webhookId: id, namespace, url: url || current.rows[0].url },
+          current.rows[0].active,
+          updates.active ?? false,
+          "",
+        );
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
+    if (isUniqueViolation(err))
+      throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
     throw err;
   }
   return getWebhook(deps, namespace, id);
@@ -233,7 +319,13 @@ export async function updateWebhook(deps: Deps, namespace: string, id: string, u
  * Pause (skipped in fan-out; deliveries already queued continue) or resume; the reason is kept for audit.
  * Resuming also ends an automatic pause (its held deliveries go out again) and restarts the auto-disable clock.
  */
-export async function setWebhookActive(deps: Deps, namespace: string, id: string, active: boolean, reason: string): Promise<Webhook> {
+export async function setWebhookActive(
+  deps: Deps,
+  namespace: string,
+  id: string,
+  active: boolean,
+  reason: string,
+): Promise<Webhook> {
   await withTransaction(deps.db, async (tx) => {
     const { rows } = await tx.query<{ url: string; was_active: boolean }>(
       `update webhooks w set active = $3, paused_reason = $4, paused_by = $5, updated_at = now()
@@ -251,7 +343,13 @@ export async function setWebhookActive(deps: Deps, namespace: string, id: string
 }
 
 /** svc.webhook.paused / resumed when an operator changed whether the webhook is active. */
-async function announceActiveChange(tx: Tx, w: WebhookSubject, wasActive: boolean, active: boolean, reason: string): Promise<void> {
+async function announceActiveChange(
+  tx: Tx,
+  w: WebhookSubject,
+  wasActive: boolean,
+  active: boolean,
+  reason: string,
+): Promise<void> {
   if (wasActive === active) return;
   await emitSystemEvents(tx, [active ? webhookResumed(w, "manual") : webhookPaused(w, "manual", reason)]);
 }
@@ -269,7 +367,10 @@ export async function unregisterWebhook(deps: Deps, namespace: string, id: strin
   await withTransaction(deps.db, async (tx) => {
     const { rowCount } = await tx.query("delete from webhooks where id = $1 and namespace = $2", [id, namespace]);
     if (!rowCount) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
-    await tx.query("insert into webhook_tombstones (webhook_id, namespace) values ($1, $2) on conflict do nothing", [id, namespace]);
+    await tx.query("insert into webhook_tombstones (webhook_id, namespace) values ($1, $2) on conflict do nothing", [
+      id,
+      namespace,
+    ]);
     await tx.query("delete from webhook_health where webhook_id = $1", [id]);
     await audit(tx, id, namespace, "unregistered");
   });

@@ -64,7 +64,8 @@ test("cancelling is 409 unless the invite is pending; the list hides ended invit
 });
 
 test("the portal redeems a consumer invite at /portal/api/invite/redeem and refuses a full-access one without using it up", async () => {
-  const portalRedeem = (invite: string) => svc().request("/portal/api/invite/redeem", { method: "POST", json: { invite }, apiKey: null });
+  const portalRedeem = (invite: string) =>
+    svc().request("/portal/api/invite/redeem", { method: "POST", json: { invite }, apiKey: null });
   const inv = (await svc().rest("POST", "/v1/invites", { name: "portal user", consumer: "shop-p" })).body;
   const res = await portalRedeem(inv.secret);
   assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -87,8 +88,18 @@ test("GET /v1/invites pages newest first with limit and offset", async (t) => {
   for (let i = 0; i < 5; i++) ids.push((await own.rest("POST", "/v1/invites", { name: `i${i}` })).body.id);
   const first = await own.rest("GET", "/v1/invites?limit=2");
   assert.deepEqual(first.body.pagination, { total_count: 5, limit: 2, offset: 0 });
-  assert.deepEqual(first.body.invites.map((i: any) => i.id), [ids[4], ids[3]]);
+  assert.deepEqual(
+    first.body.invites.map((i: any) => i.id),
+    [ids[4], ids[3]],
+  );
   const last = await own.rest("GET", "/v1/invites?limit=2&offset=4");
-  assert.deepEqual(last.body.invites.map((i: any) => i.id), [ids[0]]);
-  assert.deepEqual((await own.rest("GET", "/v1/invites?limit=2&offset=6")).body.pagination, { total_count: 5, limit: 2, offset: 6 });
+  assert.deepEqual(
+    last.body.invites.map((i: any) => i.id),
+    [ids[0]],
+  );
+  assert.deepEqual((await own.rest("GET", "/v1/invites?limit=2&offset=6")).body.pagination, {
+    total_count: 5,
+    limit: 2,
+    offset: 6,
+  });
 });

@@ -4,7 +4,8 @@ import { purgeOldCredentials } from "../../lib/access/cleanup.ts";
 import { sharedService, startTestService, TEST_API_KEY } from "../helpers/service.ts";
 
 const svc = sharedService();
-const whoami = (secret: string) => svc().request("/v1/whoami", { headers: { authorization: `Bearer ${secret}` }, apiKey: null });
+const whoami = (secret: string) =>
+  svc().request("/v1/whoami", { headers: { authorization: `Bearer ${secret}` }, apiKey: null });
 
 test("a tenant-wide token is svc_tk_ with 256 random bits, shown once, and only its hash is stored", async () => {
   const res = await svc().rest("POST", "/v1/tokens", { name: "ci" });
@@ -29,7 +30,10 @@ test("tenant-wide tokens default to SVC_TOKEN_DEFAULT_TTL (90 d) and may never e
   assert.equal(never.body.expires_at, null);
   const short = await svc().rest("POST", "/v1/tokens", { name: "s", ttl_seconds: 60 });
   assert.ok(Date.parse(short.body.expires_at) - Date.parse(short.body.created_at) <= 61_000);
-  assert.equal((await svc().rest("POST", "/v1/tokens", { name: "x", ttl_seconds: 60, never_expires: true })).status, 400);
+  assert.equal(
+    (await svc().rest("POST", "/v1/tokens", { name: "x", ttl_seconds: 60, never_expires: true })).status,
+    400,
+  );
 });
 
 test("SVC_TOKEN_DEFAULT_TTL=0 makes tenant-wide tokens never expire unless a TTL is given", async (t) => {
@@ -44,10 +48,23 @@ test("consumer tokens default to 7 days, at most 30, always expire, and carry a 
   assert.equal(res.body.portal_path, `/portal#token=${res.body.secret}`);
   const days = (Date.parse(res.body.expires_at) - Date.parse(res.body.created_at)) / 86_400_000;
   assert.ok(Math.abs(days - 7) < 0.01);
-  assert.equal((await svc().rest("POST", "/v1/tokens", { name: "p", consumer: "shop-1", ttl_seconds: 30 * 86400 })).status, 201);
-  assert.equal((await svc().rest("POST", "/v1/tokens", { name: "p", consumer: "shop-1", ttl_seconds: 30 * 86400 + 1 })).status, 400);
-  assert.equal((await svc().rest("POST", "/v1/tokens", { name: "p", consumer: "shop-1", never_expires: true })).status, 400);
-  assert.equal((await svc().rest("POST", "/v1/tokens", { name: "p", external_id: "u1" })).status, 400, "external_id needs a consumer");
+  assert.equal(
+    (await svc().rest("POST", "/v1/tokens", { name: "p", consumer: "shop-1", ttl_seconds: 30 * 86400 })).status,
+    201,
+  );
+  assert.equal(
+    (await svc().rest("POST", "/v1/tokens", { name: "p", consumer: "shop-1", ttl_seconds: 30 * 86400 + 1 })).status,
+    400,
+  );
+  assert.equal(
+    (await svc().rest("POST", "/v1/tokens", { name: "p", consumer: "shop-1", never_expires: true })).status,
+    400,
+  );
+  assert.equal(
+    (await svc().rest("POST", "/v1/tokens", { name: "p", external_id: "u1" })).status,
+    400,
+    "external_id needs a consumer",
+  );
   assert.equal((await svc().rest("POST", "/v1/tokens", { name: "" })).status, 400);
 });
 
@@ -60,7 +77,12 @@ test("a repeat mint with external_id returns the same secret (reused), even conc
   const again = await svc().rest("POST", "/v1/tokens", { ...body, name: "ignored", ttl_seconds: 5 });
   assert.deepEqual([again.body.reused, again.body.name, again.body.secret], [true, "user 1", [...secrets][0]]);
   await svc().rest("DELETE", `/v1/tokens/${again.body.id}`);
-  assert.equal((await svc().app.db.query("select secret_encrypted from access_tokens where id = $1", [again.body.id])).rows[0].secret_encrypted, null, "the kept secret is deleted on revocation");
+  assert.equal(
+    (await svc().app.db.query("select secret_encrypted from access_tokens where id = $1", [again.body.id])).rows[0]
+      .secret_encrypted,
+    null,
+    "the kept secret is deleted on revocation",
+  );
   const fresh = await svc().rest("POST", "/v1/tokens", body);
   assert.equal(fresh.body.reused, false);
   assert.notEqual(fresh.body.secret, again.body.secret);
@@ -76,7 +98,10 @@ test("revocation is immediate, idempotent and irreversible; 401 says revoked", a
   assert.equal((await svc().rest("DELETE", `/v1/tokens/${crypto.randomUUID()}`)).status, 404);
   const listed = await svc().rest("GET", "/v1/tokens?include_inactive=true");
   assert.equal(listed.body.tokens.find((t: any) => t.id === token.id).status, "revoked");
-  assert.equal((await svc().rest("GET", "/v1/tokens")).body.tokens.some((t: any) => t.id === token.id), false);
+  assert.equal(
+    (await svc().rest("GET", "/v1/tokens")).body.tokens.some((t: any) => t.id === token.id),
+    false,
+  );
 });
 
 test("an expired token gets 401 expired", async () => {
@@ -89,28 +114,46 @@ test("an expired token gets 401 expired", async () => {
 test("a revocation elsewhere is seen within the 30 s cache, but a fresh lookup sees it at once", async (t) => {
   const other = await startTestService(t, { databaseUrl: svc().databaseUrl });
   const token = (await svc().rest("POST", "/v1/tokens", { name: "cache" })).body;
-  assert.equal((await other.request("/v1/whoami", { headers: { authorization: `Bearer ${token.secret}` }, apiKey: null })).status, 200);
+  assert.equal(
+    (await other.request("/v1/whoami", { headers: { authorization: `Bearer ${token.secret}` }, apiKey: null })).status,
+    200,
+  );
   await svc().rest("DELETE", `/v1/tokens/${token.id}`);
   assert.equal((await whoami(token.secret)).status, 401, "immediate on the revoking instance");
-  assert.equal((await other.request("/v1/whoami", { headers: { authorization: `Bearer ${token.secret}` }, apiKey: null })).status, 200, "still cached on the other instance");
+  assert.equal(
+    (await other.request("/v1/whoami", { headers: { authorization: `Bearer ${token.secret}` }, apiKey: null })).status,
+    200,
+    "still cached on the other instance",
+  );
 });
 
 test("last_used_at is written at most once a minute per token", async () => {
   const token = (await svc().rest("POST", "/v1/tokens", { name: "used" })).body;
   for (let i = 0; i < 5; i++) await whoami(token.secret);
   await svc().app.tokens.flushLastUsed();
-  const first = (await svc().app.db.query("select last_used_at from access_tokens where id = $1", [token.id])).rows[0].last_used_at;
+  const first = (await svc().app.db.query("select last_used_at from access_tokens where id = $1", [token.id])).rows[0]
+    .last_used_at;
   assert.ok(first);
   for (let i = 0; i < 5; i++) await whoami(token.secret);
   await svc().app.tokens.flushLastUsed();
-  const second = (await svc().app.db.query("select last_used_at from access_tokens where id = $1", [token.id])).rows[0].last_used_at;
+  const second = (await svc().app.db.query("select last_used_at from access_tokens where id = $1", [token.id])).rows[0]
+    .last_used_at;
   assert.deepEqual(second, first);
 });
 
 test("whoami describes the credential", async () => {
   const token = (await svc().rest("POST", "/v1/tokens", { name: "who", consumer: "shop-w" })).body;
-  const res = await svc().request("/portal/api/whoami", { headers: { authorization: `Bearer ${token.secret}` }, apiKey: null });
-  assert.deepEqual(res.body, { auth_enabled: true, name: "who", master_key: false, token_id: token.id, consumer: "shop-w" });
+  const res = await svc().request("/portal/api/whoami", {
+    headers: { authorization: `Bearer ${token.secret}` },
+    apiKey: null,
+  });
+  assert.deepEqual(res.body, {
+    auth_enabled: true,
+    name: "who",
+    master_key: false,
+    token_id: token.id,
+    consumer: "shop-w",
+  });
 });
 
 test("the master key can be exchanged for a named browser token; a tenant token cannot do that", async () => {
@@ -119,7 +162,12 @@ test("the master key can be exchanged for a named browser token; a tenant token 
   assert.equal(res.body.name, "browser: alice laptop");
   assert.equal(res.body.consumer, null);
   assert.equal((await whoami(res.body.secret)).body.name, "browser: alice laptop");
-  const viaToken = await svc().request("/v1/browser-tokens", { method: "POST", json: {}, headers: { authorization: `Bearer ${res.body.secret}` }, apiKey: null });
+  const viaToken = await svc().request("/v1/browser-tokens", {
+    method: "POST",
+    json: {},
+    headers: { authorization: `Bearer ${res.body.secret}` },
+    apiKey: null,
+  });
   assert.equal(viaToken.status, 403);
 });
 
@@ -149,11 +197,24 @@ test("the daily cleanup deletes tokens and invites ended more than 7 days ago, n
 test("rotating the master key leaves tokens and pending invites valid, and only the old key stops working", async (t) => {
   const token = (await svc().rest("POST", "/v1/tokens", { name: "survivor" })).body;
   const invite = (await svc().rest("POST", "/v1/invites", { name: "pending" })).body;
-  const rotated = await startTestService(t, { databaseUrl: svc().databaseUrl, env: { SVC_API_KEY: "a-brand-new-master-key-0123456789abcdef" } });
-  assert.equal((await rotated.request("/v1/whoami", { headers: { authorization: `Bearer ${token.secret}` }, apiKey: null })).status, 200);
+  const rotated = await startTestService(t, {
+    databaseUrl: svc().databaseUrl,
+    env: { SVC_API_KEY: "a-brand-new-master-key-0123456789abcdef" },
+  });
+  assert.equal(
+    (await rotated.request("/v1/whoami", { headers: { authorization: `Bearer ${token.secret}` }, apiKey: null }))
+      .status,
+    200,
+  );
   assert.equal((await rotated.request("/v1/whoami", { apiKey: TEST_API_KEY })).status, 401);
-  assert.equal((await rotated.request("/v1/whoami", { apiKey: "a-brand-new-master-key-0123456789abcdef" })).status, 200);
-  assert.equal((await rotated.request("/invite/redeem", { method: "POST", json: { invite: invite.secret }, apiKey: null })).status, 200);
+  assert.equal(
+    (await rotated.request("/v1/whoami", { apiKey: "a-brand-new-master-key-0123456789abcdef" })).status,
+    200,
+  );
+  assert.equal(
+    (await rotated.request("/invite/redeem", { method: "POST", json: { invite: invite.secret }, apiKey: null })).status,
+    200,
+  );
 });
 
 test("without SVC_API_KEY authentication is disabled (the start-up warning is tested with the config)", async (t) => {
@@ -177,6 +238,10 @@ test("GET /v1/tokens pages newest first with limit and offset; a page past the e
   assert.deepEqual(seen, [...ids].reverse(), "newest first, each token once");
   const past = await page(9);
   assert.deepEqual([past.body.tokens.length, past.body.pagination.total_count], [0, 7]);
-  assert.equal((await svc().rest("GET", `/v1/tokens?consumer=${consumer}`)).body.pagination.limit, 50, "the default page");
+  assert.equal(
+    (await svc().rest("GET", `/v1/tokens?consumer=${consumer}`)).body.pagination.limit,
+    50,
+    "the default page",
+  );
   assert.equal((await svc().rest("GET", "/v1/tokens?limit=-1")).status, 400);
 });

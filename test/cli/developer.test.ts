@@ -26,7 +26,11 @@ async function home(t: { after(fn: () => unknown): void }) {
 }
 
 /** The CLI as a child process, asynchronously: the server it talks to runs in this process. */
-async function run(env: Record<string, string>, args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function run(
+  env: Record<string, string>,
+  args: string[],
+  input?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ["dist/cli.js", ...args], { env: { PATH: process.env.PATH!, ...env } });
   let stdout = "";
   let stderr = "";
@@ -55,7 +59,14 @@ test("login saves the URL and credential (0600, XDG); flags beat the environment
   const wrongEnv = await run({ ...env, SVC_URL: closed }, ["push", "cli.login", "-d", "{}"]);
   assert.equal(wrongEnv.code, 1);
   assert.equal(wrongEnv.stderr, `svc: cannot reach ${closed}: ECONNREFUSED`, "SVC_URL beats the saved login; one line");
-  const flagWins = await run({ ...env, SVC_URL: closed, SVC_API_KEY: TEST_API_KEY }, ["push", "cli.login", "-d", "{}", "--url", svc().url]);
+  const flagWins = await run({ ...env, SVC_URL: closed, SVC_API_KEY: TEST_API_KEY }, [
+    "push",
+    "cli.login",
+    "-d",
+    "{}",
+    "--url",
+    svc().url,
+  ]);
   assert.equal(flagWins.code, 0, flagWins.stderr);
 
   const badKey = await run({ ...env, SVC_API_KEY: "not-the-key" }, ["push", "cli.login", "-d", "{}"]);
@@ -69,10 +80,25 @@ test("push takes the payload from -d, @file or stdin, with labels and an idempot
   const env = { SVC_URL: svc().url, SVC_API_KEY: TEST_API_KEY, SVC_CONSUMER: "cli-shop" };
   await svc().rpc("EventService", "RegisterEvent", { name: "cli.order", schema: { type: "object", required: ["id"] } });
   await writeFile(join(dir, "p.json"), '{"id": 7}');
-  const fromFile = await run(env, ["push", "cli.order", "-d", `@${join(dir, "p.json")}`, "-l", "region=eu", "-l", "tier=gold", "--idempotency-key", "k-1", "-o", "json"]);
+  const fromFile = await run(env, [
+    "push",
+    "cli.order",
+    "-d",
+    `@${join(dir, "p.json")}`,
+    "-l",
+    "region=eu",
+    "-l",
+    "tier=gold",
+    "--idempotency-key",
+    "k-1",
+    "-o",
+    "json",
+  ]);
   assert.equal(fromFile.code, 0, fromFile.stderr);
   const first = JSON.parse(fromFile.stdout);
-  const again = JSON.parse((await run(env, ["push", "cli.order", "-d", '{"id": 7}', "--idempotency-key", "k-1", "-o", "json"])).stdout);
+  const again = JSON.parse(
+    (await run(env, ["push", "cli.order", "-d", '{"id": 7}', "--idempotency-key", "k-1", "-o", "json"])).stdout,
+  );
   assert.deepEqual([again.event_id, again.duplicate], [first.event_id, true]);
   const stored = await svc().rpc("EventService", "GetEventRecord", { eventId: first.event_id });
   assert.deepEqual(stored.event?.labels ?? stored.labels, { region: "eu", tier: "gold" });
@@ -90,19 +116,41 @@ test("push takes the payload from -d, @file or stdin, with labels and an idempot
 test("template test renders through the server's dry run and reports errors with their position", async (t) => {
   const dir = await home(t);
   const env = { SVC_URL: svc().url, SVC_API_KEY: TEST_API_KEY };
-  await svc().rpc("EventService", "RegisterEvent", { name: "cli.tmpl", schema: { type: "object", properties: { total: { type: "number" } }, required: ["total"] } });
+  await svc().rpc("EventService", "RegisterEvent", {
+    name: "cli.tmpl",
+    schema: { type: "object", properties: { total: { type: "number" } }, required: ["total"] },
+  });
   await writeFile(join(dir, "ok.tmpl"), '{"text": {{json (printf "total %v" .payload.total)}}}');
   const ok = await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl"]);
   assert.equal(ok.code, 0, ok.stderr);
   assert.match(JSON.parse(ok.stdout).text, /^total /);
   await writeFile(join(dir, "order.json"), '{"total": 12.5}');
-  const given = await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl", "--payload", `@${join(dir, "order.json")}`]);
+  const given = await run(env, [
+    "template",
+    "test",
+    join(dir, "ok.tmpl"),
+    "--event",
+    "cli.tmpl",
+    "--payload",
+    `@${join(dir, "order.json")}`,
+  ]);
   assert.equal(given.code, 0, given.stderr);
   assert.equal(JSON.parse(given.stdout).text, "total 12.5", "--payload replaces the sample payload");
   await svc().rpc("EventService", "RegisterEvent", { name: "cli.tmpl-schemaless" });
-  const schemaless = await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl-schemaless", "--payload", '{"total": 3}']);
+  const schemaless = await run(env, [
+    "template",
+    "test",
+    join(dir, "ok.tmpl"),
+    "--event",
+    "cli.tmpl-schemaless",
+    "--payload",
+    '{"total": 3}',
+  ]);
   assert.equal(JSON.parse(schemaless.stdout).text, "total 3", "no schema needed with --payload");
-  assert.equal((await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl", "--payload", "[1]"])).code, 2);
+  assert.equal(
+    (await run(env, ["template", "test", join(dir, "ok.tmpl"), "--event", "cli.tmpl", "--payload", "[1]"])).code,
+    2,
+  );
   await writeFile(join(dir, "bad.tmpl"), "line one\n{{ .payload.total ");
   const bad = await run(env, ["template", "test", join(dir, "bad.tmpl"), "--event", "cli.tmpl"]);
   assert.equal(bad.code, 2);
@@ -115,10 +163,18 @@ test("tail shows deliveries, follows their changes as JSON lines, and prints a p
   const { startReceiver } = await import("../helpers/receiver.ts");
   const hook = (await startReceiver(t)).path("/tail").answers({ status: 500 }, { status: 200 });
   await server.rpc("EventService", "RegisterEvent", { name: "cli.tail" });
-  await server.rest("POST", "/v1/consumers/cli-tail/webhooks", { url: hook.url, events: ["cli.tail"], http_config: { max_retries: 2, retry_backoff_seconds: 3 } });
+  await server.rest("POST", "/v1/consumers/cli-tail/webhooks", {
+    url: hook.url,
+    events: ["cli.tail"],
+    http_config: { max_retries: 2, retry_backoff_seconds: 3 },
+  });
   // The retry waits 1.5–3 s: long enough for a poll every 200 ms to see it even on a loaded machine.
 
-  const child = spawn(process.execPath, ["dist/cli.js", "tail", "deliveries", "--follow", "--interval", "200ms", "-o", "json"], { env: { PATH: process.env.PATH!, ...env } });
+  const child = spawn(
+    process.execPath,
+    ["dist/cli.js", "tail", "deliveries", "--follow", "--interval", "200ms", "-o", "json"],
+    { env: { PATH: process.env.PATH!, ...env } },
+  );
   t.after(() => child.kill());
   let out = "";
   child.stdout.on("data", (d) => (out += d));
@@ -127,9 +183,15 @@ test("tail shows deliveries, follows their changes as JSON lines, and prints a p
   const deadline = Date.now() + 15_000;
   while (!/"status":"success"/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   child.kill("SIGINT");
-  const lines = out.trim().split("\n").map((l) => JSON.parse(l));
+  const lines = out
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   const statuses = lines.map((d) => d.status);
-  assert.ok(statuses.includes("retrying") && statuses.at(-1) === "success", `followed the delivery through its states: ${statuses.join(" → ")}`);
+  assert.ok(
+    statuses.includes("retrying") && statuses.at(-1) === "success",
+    `followed the delivery through its states: ${statuses.join(" → ")}`,
+  );
   assert.equal(new Set(lines.map((d) => d.delivery_id)).size, 1);
 
   const table = await run({ ...env, NO_COLOR: "" }, ["tail", "deliveries", "--since", "10m", "--status", "success"]);
@@ -147,11 +209,21 @@ test("deliveries retry runs a batch with plain progress lines off a terminal; Ct
   const { startReceiver } = await import("../helpers/receiver.ts");
   const hook = (await startReceiver(t)).path("/batch").answers({ status: 500 });
   await server.rpc("EventService", "RegisterEvent", { name: "cli.batch" });
-  await server.rest("POST", "/v1/consumers/cli-batch/webhooks", { url: hook.url, events: ["cli.batch"], http_config: { max_retries: 0 } });
-  for (let i = 0; i < 20; i++) await server.rest("POST", "/v1/consumers/cli-batch/events?event=cli.batch", { payload: { i } });
+  await server.rest("POST", "/v1/consumers/cli-batch/webhooks", {
+    url: hook.url,
+    events: ["cli.batch"],
+    http_config: { max_retries: 0 },
+  });
+  for (let i = 0; i < 20; i++)
+    await server.rest("POST", "/v1/consumers/cli-batch/events?event=cli.batch", { payload: { i } });
   await hook.waitForRequests(20);
   const { eventually } = await import("../helpers/wait.ts");
-  await eventually(() => server.rest("GET", "/v1/consumers/cli-batch/deliveries?status=failed"), (r) => r.body.pagination.total_count === 20, 15_000, 100);
+  await eventually(
+    () => server.rest("GET", "/v1/consumers/cli-batch/deliveries?status=failed"),
+    (r) => r.body.pagination.total_count === 20,
+    15_000,
+    100,
+  );
   hook.answers({ status: 200 });
 
   const retried = await run(env, ["deliveries", "retry", "--status", "failed", "--interval", "100ms"]);
@@ -162,8 +234,17 @@ test("deliveries retry runs a batch with plain progress lines off a terminal; Ct
 
   // A re-push of many events takes a while: Ctrl-C in the middle cancels it on the server.
   await server.rpc("EventService", "RegisterEvent", { name: "cli.many" });
-  for (let i = 0; i < 1500; i += 100) await Promise.all(Array.from({ length: 100 }, (_, j) => server.rest("POST", "/v1/consumers/cli-batch/events?event=cli.many", { payload: { i: i + j } })));
-  const child = spawn(process.execPath, ["dist/cli.js", "events", "repush", "--event", "cli.many", "--interval", "50ms"], { env: { PATH: process.env.PATH!, ...env } });
+  for (let i = 0; i < 1500; i += 100)
+    await Promise.all(
+      Array.from({ length: 100 }, (_, j) =>
+        server.rest("POST", "/v1/consumers/cli-batch/events?event=cli.many", { payload: { i: i + j } }),
+      ),
+    );
+  const child = spawn(
+    process.execPath,
+    ["dist/cli.js", "events", "repush", "--event", "cli.many", "--interval", "50ms"],
+    { env: { PATH: process.env.PATH!, ...env } },
+  );
   let err = "";
   let out = "";
   child.stderr.on("data", (d) => (err += d));
@@ -174,7 +255,9 @@ test("deliveries retry runs a batch with plain progress lines off a terminal; Ct
   const code = await new Promise((resolve) => child.on("close", resolve));
   assert.equal(code, 130, `${out}\n${err}`);
   assert.match(err, /^cancelled: \d+\/1500 done before the cancel/m);
-  const { rows } = await server.app.db.query("select status from batches where kind = 'repush' order by created_at desc limit 1");
+  const { rows } = await server.app.db.query(
+    "select status from batches where kind = 'repush' order by created_at desc limit 1",
+  );
   assert.equal(rows[0].status, "cancelled");
 });
 
@@ -184,9 +267,16 @@ test("listen receives a real delivery, verifies its signature, forwards it with 
   const { startReceiver } = await import("../helpers/receiver.ts");
   const app = (await startReceiver(t)).path("/hooks").answers({ status: 202 });
   await server.rpc("EventService", "RegisterEvent", { name: "cli.listen" });
-  await server.rest("POST", "/v1/consumers/cli-listen/webhooks", { url: "https://93.184.216.34/keep-the-consumer", events: ["cli.listen"] });
+  await server.rest("POST", "/v1/consumers/cli-listen/webhooks", {
+    url: "https://93.184.216.34/keep-the-consumer",
+    events: ["cli.listen"],
+  });
 
-  const child = spawn(process.execPath, ["dist/cli.js", "listen", "--events", "cli.listen", "--forward", app.url, "-o", "json"], { env: { PATH: process.env.PATH!, ...env } });
+  const child = spawn(
+    process.execPath,
+    ["dist/cli.js", "listen", "--events", "cli.listen", "--forward", app.url, "-o", "json"],
+    { env: { PATH: process.env.PATH!, ...env } },
+  );
   t.after(() => child.kill("SIGKILL"));
   let out = "";
   let err = "";
@@ -200,18 +290,36 @@ test("listen receives a real delivery, verifies its signature, forwards it with 
   await wait(() => /listening for cli\.listen/.test(err), "listening");
   const webhookId = /webhook ([0-9a-f-]{36})/.exec(err)![1]!;
 
-  const pushed = await server.rest("POST", "/v1/consumers/cli-listen/events?event=cli.listen", { payload: { order: 9 } });
+  const pushed = await server.rest("POST", "/v1/consumers/cli-listen/events?event=cli.listen", {
+    payload: { order: 9 },
+  });
   await wait(() => out.includes(pushed.body.event_id) || /"signature"/.test(out), "a delivery printed");
   const line = JSON.parse(out.trim().split("\n")[0]!);
-  assert.deepEqual([line.event, line.signature, line.forwarded, line.body.payload.order], ["cli.listen", "verified", 202, 9]);
+  assert.deepEqual(
+    [line.event, line.signature, line.forwarded, line.body.payload.order],
+    ["cli.listen", "verified", 202, 9],
+  );
   const [forwarded] = await app.waitForRequests(1);
-  assert.match(String(forwarded!.headers["webhook-signature"]), /^v1,/, "forwarded with the original signature headers");
+  assert.match(
+    String(forwarded!.headers["webhook-signature"]),
+    /^v1,/,
+    "forwarded with the original signature headers",
+  );
   const { eventually } = await import("../helpers/wait.ts");
-  await eventually(() => server.rest("GET", `/v1/consumers/cli-listen/deliveries?webhook_id=${webhookId}`), (r) => r.body.deliveries[0]?.response_code === 202, 10_000, 100);
+  await eventually(
+    () => server.rest("GET", `/v1/consumers/cli-listen/deliveries?webhook_id=${webhookId}`),
+    (r) => r.body.deliveries[0]?.response_code === 202,
+    10_000,
+    100,
+  );
 
   child.kill("SIGINT");
   assert.equal(await new Promise((resolve) => child.on("close", resolve)), 0);
-  assert.equal((await server.rest("GET", `/v1/consumers/cli-listen/webhooks/${webhookId}`)).status, 404, "the temporary webhook is gone");
+  assert.equal(
+    (await server.rest("GET", `/v1/consumers/cli-listen/webhooks/${webhookId}`)).status,
+    404,
+    "the temporary webhook is gone",
+  );
 });
 
 test("completion scripts complete this build's commands and options (bash run for real), unknown shells exit 2", async (t) => {
@@ -220,7 +328,14 @@ test("completion scripts complete this build's commands and options (bash run fo
   assert.equal(bash.code, 0);
   await writeFile(join(dir, "svc.bash"), bash.stdout);
   const probe = (words: string[], cword: number) =>
-    spawnSync("bash", ["-c", `source ${join(dir, "svc.bash")}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${cword}; _svc_complete; echo "\${COMPREPLY[*]}"`], { encoding: "utf8" }).stdout.trim();
+    spawnSync(
+      "bash",
+      [
+        "-c",
+        `source ${join(dir, "svc.bash")}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${cword}; _svc_complete; echo "\${COMPREPLY[*]}"`,
+      ],
+      { encoding: "utf8" },
+    ).stdout.trim();
   assert.equal(probe(["svc", "pu"], 1), "push");
   assert.equal(probe(["svc", "deliveries", "re"], 2), "retry");
   assert.equal(probe(["svc", "push", "--idem"], 2), "--idempotency-key");
@@ -233,7 +348,9 @@ test("completion scripts complete this build's commands and options (bash run fo
 /** The CLI in a pseudo-terminal (util-linux `script`), as a person at a terminal runs it. */
 async function inTerminal(env: Record<string, string>, args: string[], untilMs: number): Promise<string> {
   const command = [process.execPath, "dist/cli.js", ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
-  const child = spawn("script", ["-qfec", command, "/dev/null"], { env: { PATH: process.env.PATH!, TERM: "xterm-256color", ...env } });
+  const child = spawn("script", ["-qfec", command, "/dev/null"], {
+    env: { PATH: process.env.PATH!, TERM: "xterm-256color", ...env },
+  });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   const timer = setTimeout(() => child.kill("SIGINT"), untilMs);
@@ -248,11 +365,21 @@ test("on a terminal: tail colours statuses (not with NO_COLOR) and retry draws a
   const { startReceiver } = await import("../helpers/receiver.ts");
   const hook = (await startReceiver(t)).path("/tty").answers({ status: 500 });
   await server.rpc("EventService", "RegisterEvent", { name: "cli.tty" });
-  await server.rest("POST", "/v1/consumers/cli-tty/webhooks", { url: hook.url, events: ["cli.tty"], http_config: { max_retries: 0 } });
-  for (let i = 0; i < 5; i++) await server.rest("POST", "/v1/consumers/cli-tty/events?event=cli.tty", { payload: { i } });
+  await server.rest("POST", "/v1/consumers/cli-tty/webhooks", {
+    url: hook.url,
+    events: ["cli.tty"],
+    http_config: { max_retries: 0 },
+  });
+  for (let i = 0; i < 5; i++)
+    await server.rest("POST", "/v1/consumers/cli-tty/events?event=cli.tty", { payload: { i } });
   await hook.waitForRequests(5);
   const { eventually } = await import("../helpers/wait.ts");
-  await eventually(() => server.rest("GET", "/v1/consumers/cli-tty/deliveries?status=failed"), (r) => r.body.pagination.total_count === 5, 15_000, 100);
+  await eventually(
+    () => server.rest("GET", "/v1/consumers/cli-tty/deliveries?status=failed"),
+    (r) => r.body.pagination.total_count === 5,
+    15_000,
+    100,
+  );
 
   const coloured = await inTerminal(env, ["tail", "deliveries"], 10_000);
   assert.match(coloured, /\x1b\[31mfailed/, "failed in red on a terminal");

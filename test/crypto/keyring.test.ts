@@ -4,7 +4,8 @@ import { test } from "node:test";
 import { DecryptError, Keyring } from "../../lib/crypto/keyring.ts";
 
 const k = (hex: string) => Buffer.from(hex.repeat(32 / (hex.length / 2)), "hex");
-const ring = (primary: string, ids = ["old", "new"]) => new Keyring(new Map(ids.map((id, i) => [id, k(i ? "0b" : "0a")])), primary);
+const ring = (primary: string, ids = ["old", "new"]) =>
+  new Keyring(new Map(ids.map((id, i) => [id, k(i ? "0b" : "0a")])), primary);
 
 test("a value round-trips and each encryption uses a fresh data key", () => {
   const keys = ring("new");
@@ -54,21 +55,36 @@ test("flipping any byte of a ciphertext fails closed", () => {
 test("a truncated or foreign ciphertext fails with bad_format", () => {
   const keys = ring("new");
   const c = keys.encrypt("x");
-  assert.throws(() => keys.decrypt(c.subarray(0, 20)), (e: DecryptError) => e.reason === "bad_format");
-  assert.throws(() => keys.decrypt(Buffer.from([0x01, 0x00])), (e: DecryptError) => e.reason === "bad_format");
-  assert.throws(() => keys.decrypt(Buffer.alloc(0)), (e: DecryptError) => e.reason === "bad_format");
+  assert.throws(
+    () => keys.decrypt(c.subarray(0, 20)),
+    (e: DecryptError) => e.reason === "bad_format",
+  );
+  assert.throws(
+    () => keys.decrypt(Buffer.from([0x01, 0x00])),
+    (e: DecryptError) => e.reason === "bad_format",
+  );
+  assert.throws(
+    () => keys.decrypt(Buffer.alloc(0)),
+    (e: DecryptError) => e.reason === "bad_format",
+  );
 });
 
 test("an unknown key id fails closed with a clear reason", () => {
   const c = ring("old").encrypt("x");
   const withoutOld = new Keyring(new Map([["new", k("0b")]]), "new");
-  assert.throws(() => withoutOld.decrypt(c), (e: DecryptError) => e.reason === "unknown_key_id" && e.message.includes('"old"'));
+  assert.throws(
+    () => withoutOld.decrypt(c),
+    (e: DecryptError) => e.reason === "unknown_key_id" && e.message.includes('"old"'),
+  );
 });
 
 test("the same key id with different key material fails closed", () => {
   const c = ring("new").encrypt("x");
   const wrong = new Keyring(new Map([["new", randomBytes(32)]]), "new");
-  assert.throws(() => wrong.decrypt(c), (e: DecryptError) => e.reason === "tampered_or_wrong_key");
+  assert.throws(
+    () => wrong.decrypt(c),
+    (e: DecryptError) => e.reason === "tampered_or_wrong_key",
+  );
 });
 
 test("a value bound to one context does not decrypt in another", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import pg from "pg";
+import type pg from "pg";
 import { migrate } from "../../lib/db/migrate.ts";
 import { createEmptyDatabase, withDatabase } from "../helpers/cluster.ts";
 
@@ -13,7 +13,10 @@ test("several instances migrating an empty database at once all succeed and appl
   await withDatabase(url, async (c: pg.Client) => {
     const { rows } = await c.query("select migration_id, name from migrations order by migration_id");
     assert.equal(rows.length, applied.length);
-    assert.deepEqual(rows.map((r) => r.migration_id), rows.map((_, i) => i + 1));
+    assert.deepEqual(
+      rows.map((r) => r.migration_id),
+      rows.map((_, i) => i + 1),
+    );
   });
 });
 
@@ -28,12 +31,32 @@ test("the core schema has the default namespace and the queue's two claim lanes"
   await migrate(url);
   await withDatabase(url, async (c: pg.Client) => {
     assert.equal((await c.query("select name from namespaces")).rows[0].name, "default");
-    const tables = (await c.query("select tablename from pg_tables where schemaname = 'public'")).rows.map((r) => r.tablename);
-    for (const table of ["namespaces", "event_types", "event_type_versions", "webhooks", "subscriptions", "events", "deliveries", "delivery_attempts", "webhook_health", "batches", "access_tokens", "invites"]) {
+    const tables = (await c.query("select tablename from pg_tables where schemaname = 'public'")).rows.map(
+      (r) => r.tablename,
+    );
+    for (const table of [
+      "namespaces",
+      "event_types",
+      "event_type_versions",
+      "webhooks",
+      "subscriptions",
+      "events",
+      "deliveries",
+      "delivery_attempts",
+      "webhook_health",
+      "batches",
+      "access_tokens",
+      "invites",
+    ]) {
       assert.ok(tables.includes(table), table);
     }
-    const { rows } = await c.query("select indexname, indexdef from pg_indexes where indexname like 'deliveries_%_lane' order by indexname");
-    assert.deepEqual(rows.map((r) => r.indexname), ["deliveries_fresh_lane", "deliveries_retry_lane"]);
+    const { rows } = await c.query(
+      "select indexname, indexdef from pg_indexes where indexname like 'deliveries_%_lane' order by indexname",
+    );
+    assert.deepEqual(
+      rows.map((r) => r.indexname),
+      ["deliveries_fresh_lane", "deliveries_retry_lane"],
+    );
     assert.match(rows[0].indexdef, /\(webhook_id, next_attempt_at\) WHERE \(status = 'pending'/);
     assert.match(rows[1].indexdef, /\(webhook_id, next_attempt_at\) WHERE \(status = ANY/);
   });

@@ -8,7 +8,11 @@ import { createLogger } from "../../lib/log.ts";
 
 test("a transaction whose connection is killed between queries rejects, the process lives on and the pool recovers", async (t) => {
   const url = await createTestDatabase(t);
-  const pool = createPool(url, createLogger("error", () => {}), { max: 2 });
+  const pool = createPool(
+    url,
+    createLogger("error", () => {}),
+    { max: 2 },
+  );
   const uncaught: unknown[] = [];
   const onUncaught = (err: unknown) => uncaught.push(err);
   process.on("uncaughtException", onUncaught);

@@ -9,7 +9,11 @@ import { startTcpProxy } from "../helpers/tcp-proxy.ts";
 import { eventually } from "../helpers/wait.ts";
 
 async function rpc(url: string, method: string, body: unknown) {
-  const res = await fetch(`${url}/webhook.${method}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY }, body: JSON.stringify(body) });
+  const res = await fetch(`${url}/webhook.${method}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -26,7 +30,8 @@ async function statuses(databaseUrl: string): Promise<Record<string, number>> {
   }
 }
 
-const distinctDeliveries = (requests: { body: string }[]) => new Set(requests.map((r) => JSON.parse(r.body).delivery_id));
+const distinctDeliveries = (requests: { body: string }[]) =>
+  new Set(requests.map((r) => JSON.parse(r.body).delivery_id));
 
 test("a killed server loses nothing: its claimed deliveries are sent again after the lease and all end success", async (t) => {
   const databaseUrl = await createTestDatabase(t);
@@ -37,8 +42,14 @@ test("a killed server loses nothing: its claimed deliveries are sent again after
   t.after(() => first.child.kill("SIGKILL"));
   const url = await first.url();
   await rpc(url, "EventService/RegisterEvent", { name: "crash.test" });
-  await rpc(url, "WebhookService/RegisterWebhook", { namespace: "default", url: hook.url, events: ["crash.test"], httpConfig: { requestTimeoutSeconds: 2 } });
-  for (let i = 0; i < 60; i++) await rpc(url, "EventService/PushEvent", { namespace: "default", event: "crash.test", payload: { i } });
+  await rpc(url, "WebhookService/RegisterWebhook", {
+    namespace: "default",
+    url: hook.url,
+    events: ["crash.test"],
+    httpConfig: { requestTimeoutSeconds: 2 },
+  });
+  for (let i = 0; i < 60; i++)
+    await rpc(url, "EventService/PushEvent", { namespace: "default", event: "crash.test", payload: { i } });
   await hook.waitForRequests(5);
   first.child.kill("SIGKILL");
   await first.exited;
@@ -48,7 +59,12 @@ test("a killed server loses nothing: its claimed deliveries are sent again after
   const second = startServerProcess(env);
   t.after(() => second.child.kill("SIGKILL"));
   await second.url();
-  const done = await eventually(() => statuses(databaseUrl), (s) => s.success === 60, 45_000, 250);
+  const done = await eventually(
+    () => statuses(databaseUrl),
+    (s) => s.success === 60,
+    45_000,
+    250,
+  );
   assert.deepEqual(done, { success: 60 });
   assert.equal(distinctDeliveries(hook.requests).size, 60, "every delivery reached the receiver");
   second.child.kill("SIGTERM");
@@ -61,12 +77,27 @@ test("several servers on one database share the work and never send one attempt 
   const hook = receiver.path("/shared").answers({ status: 200, delayMs: 5 });
   const env = testEnv(databaseUrl, { SVC_LOG_LEVEL: "info" });
   const servers = [startServerProcess(env), startServerProcess(env), startServerProcess(env)];
-  t.after(() => servers.forEach((s) => s.child.kill("SIGKILL")));
+  t.after(() => {
+    for (const s of servers) s.child.kill("SIGKILL");
+  });
   const urls = await Promise.all(servers.map((s) => s.url()));
   await rpc(urls[0]!, "EventService/RegisterEvent", { name: "shared.test" });
-  await rpc(urls[0]!, "WebhookService/RegisterWebhook", { namespace: "default", url: hook.url, events: ["shared.test"] });
-  await Promise.all(Array.from({ length: 300 }, (_, i) => rpc(urls[i % 3]!, "EventService/PushEvent", { namespace: "default", event: "shared.test", payload: { i } })));
-  await eventually(() => statuses(databaseUrl), (s) => s.success === 300, 30_000, 200);
+  await rpc(urls[0]!, "WebhookService/RegisterWebhook", {
+    namespace: "default",
+    url: hook.url,
+    events: ["shared.test"],
+  });
+  await Promise.all(
+    Array.from({ length: 300 }, (_, i) =>
+      rpc(urls[i % 3]!, "EventService/PushEvent", { namespace: "default", event: "shared.test", payload: { i } }),
+    ),
+  );
+  await eventually(
+    () => statuses(databaseUrl),
+    (s) => s.success === 300,
+    30_000,
+    200,
+  );
   const attempts = hook.requests.map((r) => {
     const body = JSON.parse(r.body);
     return `${body.delivery_id}/${body.attempt}`;
@@ -88,7 +119,8 @@ test("SIGTERM releases in-flight deliveries back to the queue without using an a
   const url = await server.url();
   await rpc(url, "EventService/RegisterEvent", { name: "term.test" });
   await rpc(url, "WebhookService/RegisterWebhook", { namespace: "default", url: hook.url, events: ["term.test"] });
-  for (let i = 0; i < 5; i++) await rpc(url, "EventService/PushEvent", { namespace: "default", event: "term.test", payload: { i } });
+  for (let i = 0; i < 5; i++)
+    await rpc(url, "EventService/PushEvent", { namespace: "default", event: "term.test", payload: { i } });
   await hook.waitForRequests(5);
   const started = Date.now();
   server.child.kill("SIGTERM");
@@ -106,12 +138,22 @@ test("SIGTERM puts nothing new on the wire: waiting claims go back at once, sent
   const databaseUrl = await createTestDatabase(t);
   const receiver = await startReceiver(t);
   const hook = receiver.path("/slow").answers({ status: 200, delayMs: 1_000 });
-  const server = startServerProcess(testEnv(databaseUrl, { SVC_LOG_LEVEL: "info", SVC_SHUTDOWN_GRACE_SECONDS: "5", SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "4" }));
+  const server = startServerProcess(
+    testEnv(databaseUrl, {
+      SVC_LOG_LEVEL: "info",
+      SVC_SHUTDOWN_GRACE_SECONDS: "5",
+      SVC_MAX_IN_FLIGHT_PER_WEBHOOK: "4",
+    }),
+  );
   t.after(() => server.child.kill("SIGKILL"));
   const url = await server.url();
   await rpc(url, "EventService/RegisterEvent", { name: "drain.test" });
   await rpc(url, "WebhookService/RegisterWebhook", { namespace: "default", url: hook.url, events: ["drain.test"] });
-  await Promise.all(Array.from({ length: 40 }, (_, i) => rpc(url, "EventService/PushEvent", { namespace: "default", event: "drain.test", payload: { i } })));
+  await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      rpc(url, "EventService/PushEvent", { namespace: "default", event: "drain.test", payload: { i } }),
+    ),
+  );
   await hook.waitForRequests(6);
   const signalled = Date.now();
   server.child.kill("SIGTERM");
@@ -124,7 +166,11 @@ test("SIGTERM puts nothing new on the wire: waiting claims go back at once, sent
   // the arrival late.
   const handled = Date.parse((await server.waitFor((l) => l.msg === "signal received")).time);
   const late = hook.requests.filter((r) => r.receivedAt > Math.max(signalled, handled) + 100);
-  assert.deepEqual(late.map((r) => r.receivedAt - handled), [], "requests first sent after SIGTERM was handled");
+  assert.deepEqual(
+    late.map((r) => r.receivedAt - handled),
+    [],
+    "requests first sent after SIGTERM was handled",
+  );
 
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
@@ -132,9 +178,14 @@ test("SIGTERM puts nothing new on the wire: waiting claims go back at once, sent
   const attempts = (await c.query("select count(*)::int as n from delivery_attempts")).rows[0].n;
   await c.end();
   const success = rows.filter((r) => r.status === "success").length;
-  assert.equal(success, hook.requests.length, "every request that was sent finished within the grace period and was recorded");
+  assert.equal(
+    success,
+    hook.requests.length,
+    "every request that was sent finished within the grace period and was recorded",
+  );
   assert.equal(attempts, hook.requests.length, "attempts are exactly the requests sent");
-  for (const r of rows.filter((r) => r.status !== "success")) assert.deepEqual([r.status, r.attempt_count, r.lease_token], ["pending", 0, null]);
+  for (const r of rows.filter((r) => r.status !== "success"))
+    assert.deepEqual([r.status, r.attempt_count, r.lease_token], ["pending", 0, null]);
 });
 
 test("a database outage pauses the workers and they carry on when it returns", async (t) => {
@@ -148,20 +199,35 @@ test("a database outage pauses the workers and they carry on when it returns", a
   const hook = (await startReceiver(t)).path("/outage").answers({ status: 200, delayMs: 300 });
   await svc.rpc("EventService", "RegisterEvent", { name: "outage.test" });
   // A short request timeout keeps the lease short: a claim whose reply was lost in the outage comes back soon.
-  await svc.rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: ["outage.test"], httpConfig: { requestTimeoutSeconds: 2 } });
-  for (let i = 0; i < 10; i++) await svc.rpc("EventService", "PushEvent", { namespace: "default", event: "outage.test", payload: { i } });
+  await svc.rpc("WebhookService", "RegisterWebhook", {
+    namespace: "default",
+    url: hook.url,
+    events: ["outage.test"],
+    httpConfig: { requestTimeoutSeconds: 2 },
+  });
+  for (let i = 0; i < 10; i++)
+    await svc.rpc("EventService", "PushEvent", { namespace: "default", event: "outage.test", payload: { i } });
   await hook.waitForRequests(1);
 
   proxy.cut();
   const health = await svc.request("/health", { apiKey: null });
   assert.equal(health.status, 503);
-  const refused = await svc.rpcRaw("EventService", "PushEvent", { namespace: "default", event: "outage.test", payload: {} });
+  const refused = await svc.rpcRaw("EventService", "PushEvent", {
+    namespace: "default",
+    event: "outage.test",
+    payload: {},
+  });
   assert.equal(refused.status, 503);
   assert.equal(refused.body.code, "unavailable");
   await new Promise((r) => setTimeout(r, 2_000));
   proxy.restore();
 
-  await eventually(() => statuses(databaseUrl), (s) => s.success === 10, 30_000, 250);
+  await eventually(
+    () => statuses(databaseUrl),
+    (s) => s.success === 10,
+    30_000,
+    250,
+  );
   assert.equal(distinctDeliveries(hook.requests).size, 10);
   assert.equal((await svc.request("/health", { apiKey: null })).status, 200);
 });

@@ -41,7 +41,10 @@ const request = (url: string, dispatcher: ReturnType<typeof createGuardedDispatc
 
 test("a response that arrived while our event loop was stalled past the deadline is a success, not a timeout", async (t) => {
   const base = await receiverProcess(t);
-  const dispatcher = createGuardedDispatcher(createEgressPolicy({ allowedNetworks: ["127.0.0.1/32"], allowPrivateNetworks: false }), { verifySsl: true });
+  const dispatcher = createGuardedDispatcher(
+    createEgressPolicy({ allowedNetworks: ["127.0.0.1/32"], allowPrivateNetworks: false }),
+    { verifySsl: true },
+  );
   t.after(() => dispatcher.close());
   await send(request(`${base}/fast`, dispatcher)); // warm connection
 
@@ -56,7 +59,10 @@ test("a response that arrived while our event loop was stalled past the deadline
 
 test("a receiver that does not answer still times out at the deadline", async (t) => {
   const base = await receiverProcess(t);
-  const dispatcher = createGuardedDispatcher(createEgressPolicy({ allowedNetworks: ["127.0.0.1/32"], allowPrivateNetworks: false }), { verifySsl: true });
+  const dispatcher = createGuardedDispatcher(
+    createEgressPolicy({ allowedNetworks: ["127.0.0.1/32"], allowPrivateNetworks: false }),
+    { verifySsl: true },
+  );
   t.after(() => dispatcher.close());
   const started = performance.now();
   const result = await send(request(`${base}/never`, dispatcher));

@@ -12,14 +12,21 @@ test("pushed events wait on the fan-out queue, invisible to the fan-out of the v
   const hook = (await startReceiver(t)).path("/queued");
   await svc.rpc("EventService", "RegisterEvent", { name: "queue.test" });
   await svc.rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: ["queue.test"] });
-  const pushed = await Promise.all(Array.from({ length: 30 }, (_, i) => svc.rpc("EventService", "PushEvent", { namespace: "default", event: "queue.test", payload: { i } })));
+  const pushed = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      svc.rpc("EventService", "PushEvent", { namespace: "default", event: "queue.test", payload: { i } }),
+    ),
+  );
   const ids = pushed.map((p) => p.event_id as string);
 
   const db = svc.app.db;
   const queued = await db.query("select event_id from fanout_queue where event_id = any($1::uuid[])", [ids]);
   assert.equal(queued.rows.length, 30, "one queue row per pushed event");
   // The claim of the version before the queue: it must not see these events as waiting.
-  const oldClaim = await db.query("select count(*)::int as n from events where id = any($1::uuid[]) and fanned_out_at is null", [ids]);
+  const oldClaim = await db.query(
+    "select count(*)::int as n from events where id = any($1::uuid[]) and fanned_out_at is null",
+    [ids],
+  );
   assert.equal(oldClaim.rows[0].n, 0);
 
   // Events that version pushed: marked on the row only, no queue row.
@@ -29,21 +36,36 @@ test("pushed events wait on the fan-out queue, invisible to the fan-out of the v
   );
   const legacyIds = legacy.rows.map((r) => r.id as string);
 
-  const batches = await Promise.all(Array.from({ length: 4 }, async () => {
-    let events = 0;
-    for (;;) {
-      const batch = await fanOutBatch(svc.app.queueDb, 7);
-      events += batch.events;
-      if (batch.taken === 0) return events;
-    }
-  }));
-  assert.equal(batches.reduce((a, b) => a + b, 0), 40, "every event fanned out by exactly one caller");
+  const batches = await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      let events = 0;
+      for (;;) {
+        const batch = await fanOutBatch(svc.app.queueDb, 7);
+        events += batch.events;
+        if (batch.taken === 0) return events;
+      }
+    }),
+  );
+  assert.equal(
+    batches.reduce((a, b) => a + b, 0),
+    40,
+    "every event fanned out by exactly one caller",
+  );
 
-  const deliveries = await db.query("select event_id, count(*)::int as n from deliveries where event_id = any($1::uuid[]) group by event_id", [[...ids, ...legacyIds]]);
+  const deliveries = await db.query(
+    "select event_id, count(*)::int as n from deliveries where event_id = any($1::uuid[]) group by event_id",
+    [[...ids, ...legacyIds]],
+  );
   assert.equal(deliveries.rows.length, 40);
-  assert.ok(deliveries.rows.every((r) => r.n === 1), "one delivery per event and subscription, no duplicates");
+  assert.ok(
+    deliveries.rows.every((r) => r.n === 1),
+    "one delivery per event and subscription, no duplicates",
+  );
   assert.equal((await db.query("select count(*)::int as n from fanout_queue")).rows[0].n, 0, "the queue is empty");
-  const unmarked = await db.query("select count(*)::int as n from events where id = any($1::uuid[]) and fanned_out_at is null", [legacyIds]);
+  const unmarked = await db.query(
+    "select count(*)::int as n from events where id = any($1::uuid[]) and fanned_out_at is null",
+    [legacyIds],
+  );
   assert.equal(unmarked.rows[0].n, 0, "legacy events are marked, as their version does");
 });
 
@@ -52,14 +74,27 @@ test("a queued event deleted before its fan-out leaves its queue row behind for 
   const hook = (await startReceiver(t)).path("/gone");
   await svc.rpc("EventService", "RegisterEvent", { name: "queue.gone" });
   await svc.rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: ["queue.gone"] });
-  const kept = await svc.rpc("EventService", "PushEvent", { namespace: "default", event: "queue.gone", payload: { kept: true } });
-  const gone = await svc.rpc("EventService", "PushEvent", { namespace: "default", event: "queue.gone", payload: { kept: false } });
+  const kept = await svc.rpc("EventService", "PushEvent", {
+    namespace: "default",
+    event: "queue.gone",
+    payload: { kept: true },
+  });
+  const gone = await svc.rpc("EventService", "PushEvent", {
+    namespace: "default",
+    event: "queue.gone",
+    payload: { kept: false },
+  });
   await svc.app.db.query("delete from events where id = $1", [gone.event_id]);
 
   const batch = await fanOutBatch(svc.app.queueDb, 100);
   assert.deepEqual([batch.events, batch.taken, batch.deliveries], [1, 2, 1]);
-  const rows = await svc.app.db.query("select event_id from deliveries where event_id = any($1::uuid[])", [[kept.event_id, gone.event_id]]);
-  assert.deepEqual(rows.rows.map((r) => r.event_id), [kept.event_id]);
+  const rows = await svc.app.db.query("select event_id from deliveries where event_id = any($1::uuid[])", [
+    [kept.event_id, gone.event_id],
+  ]);
+  assert.deepEqual(
+    rows.rows.map((r) => r.event_id),
+    [kept.event_id],
+  );
   assert.equal((await svc.app.db.query("select count(*)::int as n from fanout_queue")).rows[0].n, 0);
 });
 
@@ -70,10 +105,20 @@ test("retention never purges an event still waiting for fan-out, even while a fa
   await svc.rpc("NamespaceService", "CreateNamespace", { name: ns });
   await svc.rpc("EventService", "RegisterEvent", { name: "queue.old" });
   await svc.rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: hook.url, events: ["queue.old"] });
-  const { event_id: id } = await svc.rpc("EventService", "PushEvent", { namespace: ns, event: "queue.old", payload: { old: true } });
+  const { event_id: id } = await svc.rpc("EventService", "PushEvent", {
+    namespace: ns,
+    event: "queue.old",
+    payload: { old: true },
+  });
   const db = svc.app.db;
   await db.query("update events set created_at = now() - interval '40 days' where id = $1", [id]);
-  const left = async () => (await db.query("select (select count(*)::int from events where id = $1) as events, (select count(*)::int from deliveries where event_id = $1) as deliveries", [id])).rows[0];
+  const left = async () =>
+    (
+      await db.query(
+        "select (select count(*)::int from events where id = $1) as events, (select count(*)::int from deliveries where event_id = $1) as deliveries",
+        [id],
+      )
+    ).rows[0];
 
   assert.equal((await purgeOldEvents(db, 30)).events, 0, "a queued event is kept");
   // A fan-out half done: it has taken the queue row and made the delivery, and not committed yet.
@@ -81,7 +126,10 @@ test("retention never purges an event still waiting for fan-out, even while a fa
   try {
     await fanout.query("begin");
     await fanout.query("delete from fanout_queue where event_id = $1", [id]);
-    await fanout.query("insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), $2, $1, w.id, 'pending' from webhooks w where w.namespace = $2", [id, ns]);
+    await fanout.query(
+      "insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), $2, $1, w.id, 'pending' from webhooks w where w.namespace = $2",
+      [id, ns],
+    );
     assert.equal((await purgeOldEvents(db, 30)).events, 0, "kept while its fan-out is in flight");
     await fanout.query("commit");
   } finally {
@@ -98,12 +146,25 @@ test("an instance that delivers fans a push out in the push's own statement: its
   const receiver = await startReceiver(t);
   const hooks = [receiver.path("/inline-a"), receiver.path("/inline-b")];
   await svc.rpc("EventService", "RegisterEvent", { name: "queue.inline" });
-  for (const hook of hooks) await svc.rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: ["queue.inline"] });
+  for (const hook of hooks)
+    await svc.rpc("WebhookService", "RegisterWebhook", {
+      namespace: "default",
+      url: hook.url,
+      events: ["queue.inline"],
+    });
   // Nothing else may fan it out: the fan-out worker is stopped before the push.
   await svc.workers!.fanout.stop();
-  const { event_id: id } = await svc.rpc("EventService", "PushEvent", { namespace: "default", event: "queue.inline", payload: { inline: true } });
+  const { event_id: id } = await svc.rpc("EventService", "PushEvent", {
+    namespace: "default",
+    event: "queue.inline",
+    payload: { inline: true },
+  });
   const db = svc.app.db;
-  assert.equal((await db.query("select count(*)::int as n from deliveries where event_id = $1", [id])).rows[0].n, 2, "both deliveries were made by the push");
+  assert.equal(
+    (await db.query("select count(*)::int as n from deliveries where event_id = $1", [id])).rows[0].n,
+    2,
+    "both deliveries were made by the push",
+  );
   assert.equal((await db.query("select count(*)::int as n from fanout_queue where event_id = $1", [id])).rows[0].n, 0);
   for (const hook of hooks) {
     const [request] = await hook.waitForRequests(1);
@@ -120,12 +181,25 @@ test(`an event matching more than ${INLINE_FAN_OUT_MAX} subscriptions is queued 
   await svc.rpc("NamespaceService", "CreateNamespace", { name: ns });
   await svc.rpc("EventService", "RegisterEvent", { name: "queue.wide" });
   const hooks = Array.from({ length: INLINE_FAN_OUT_MAX + 1 }, (_, i) => receiver.path(`/wide-${i}`));
-  for (const hook of hooks) await svc.rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: hook.url, events: ["queue.wide"] });
+  for (const hook of hooks)
+    await svc.rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: hook.url, events: ["queue.wide"] });
   await svc.workers!.fanout.stop();
-  const { event_id: id } = await svc.rpc("EventService", "PushEvent", { namespace: ns, event: "queue.wide", payload: { wide: true } });
+  const { event_id: id } = await svc.rpc("EventService", "PushEvent", {
+    namespace: ns,
+    event: "queue.wide",
+    payload: { wide: true },
+  });
   const db = svc.app.db;
-  assert.equal((await db.query("select count(*)::int as n from deliveries where event_id = $1", [id])).rows[0].n, 0, "the push made none");
-  assert.equal((await db.query("select count(*)::int as n from fanout_queue where event_id = $1", [id])).rows[0].n, 1, "it waits on the queue");
+  assert.equal(
+    (await db.query("select count(*)::int as n from deliveries where event_id = $1", [id])).rows[0].n,
+    0,
+    "the push made none",
+  );
+  assert.equal(
+    (await db.query("select count(*)::int as n from fanout_queue where event_id = $1", [id])).rows[0].n,
+    1,
+    "it waits on the queue",
+  );
   // The fan-out worker's statement, run by hand as the stopped worker would: every webhook gets its delivery.
   assert.equal((await fanOutBatch(svc.app.queueDb, 100)).deliveries, INLINE_FAN_OUT_MAX + 1);
   svc.workers!.delivery.poke();

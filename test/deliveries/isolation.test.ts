@@ -51,20 +51,39 @@ async function query<T = any>(databaseUrl: string, text: string, values: unknown
   }
 }
 
-async function hook(svc: TestService, event: string, url: string, httpConfig: Record<string, unknown> = {}): Promise<string> {
+async function hook(
+  svc: TestService,
+  event: string,
+  url: string,
+  httpConfig: Record<string, unknown> = {},
+): Promise<string> {
   await svc.rpc("EventService", "RegisterEvent", { name: event }).catch(() => {});
-  const res = await svc.rpc("WebhookService", "RegisterWebhook", { namespace: "default", url, events: [event], httpConfig });
+  const res = await svc.rpc("WebhookService", "RegisterWebhook", {
+    namespace: "default",
+    url,
+    events: [event],
+    httpConfig,
+  });
   return res.webhook_id;
 }
 
 async function pushMany(svc: TestService, event: string, n: number) {
   for (let i = 0; i < n; i += 50) {
-    await Promise.all(Array.from({ length: Math.min(50, n - i) }, (_, j) => svc.rpc("EventService", "PushEvent", { namespace: "default", event, payload: { i: i + j } })));
+    await Promise.all(
+      Array.from({ length: Math.min(50, n - i) }, (_, j) =>
+        svc.rpc("EventService", "PushEvent", { namespace: "default", event, payload: { i: i + j } }),
+      ),
+    );
   }
 }
 
 /** Push→arrival times of `n` events pushed one by one to a healthy endpoint. */
-async function latencies(svc: TestService, event: string, endpoint: { requests: { receivedAt: number }[]; waitForRequests(n: number, ms?: number): Promise<unknown> }, n: number): Promise<number[]> {
+async function latencies(
+  svc: TestService,
+  event: string,
+  endpoint: { requests: { receivedAt: number }[]; waitForRequests(n: number, ms?: number): Promise<unknown> },
+  n: number,
+): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
     const before = endpoint.requests.length;
@@ -77,30 +96,54 @@ async function latencies(svc: TestService, event: string, endpoint: { requests: 
 }
 
 test("a black-hole endpoint with a backlog holds only its share; healthy deliveries keep arriving at once", async (t) => {
-  const svc = await startTestService(t, { workers: { maxInFlight: 16, maxInFlightPerWebhook: 4, maxInFlightPerOrigin: 8 }, logLevel: "error" });
+  const svc = await startTestService(t, {
+    workers: { maxInFlight: 16, maxInFlightPerWebhook: 4, maxInFlightPerOrigin: 8 },
+    logLevel: "error",
+  });
   const hole = await startBlackHole(t);
   const live = (await startReceiver(t)).path("/live");
-  const deadId = await hook(svc, "iso.dead", hole.url, { requestTimeoutSeconds: 2, maxRetries: 10, retryBackoffSeconds: 1 });
+  const deadId = await hook(svc, "iso.dead", hole.url, {
+    requestTimeoutSeconds: 2,
+    maxRetries: 10,
+    retryBackoffSeconds: 1,
+  });
   await hook(svc, "iso.live", live.url);
   await pushMany(svc, "iso.dead", 200);
-  await eventually(async () => hole.state.open, (n) => n >= 4, 10_000);
+  await eventually(
+    async () => hole.state.open,
+    (n) => n >= 4,
+    10_000,
+  );
 
   const times = await latencies(svc, "iso.live", live, 15);
   // Without isolation the dead endpoint takes every slot and each of these waits for its 2 s timeouts.
-  assert.ok(times[7]! < 500 && times.at(-1)! < 3_000, `healthy push→arrival with a dead backlog: ${times.join(", ")} ms`);
+  assert.ok(
+    times[7]! < 500 && times.at(-1)! < 3_000,
+    `healthy push→arrival with a dead backlog: ${times.join(", ")} ms`,
+  );
   // The receiver sees an aborted connection close a little late (its own loop is busy), so it may briefly count
   // a few more than the share; without a share the dead endpoint would hold all 16 slots.
-  assert.ok(hole.state.maxOpen <= 8, `the dead endpoint held ${hole.state.maxOpen} connections (share: 4, process: 16)`);
+  assert.ok(
+    hole.state.maxOpen <= 8,
+    `the dead endpoint held ${hole.state.maxOpen} connections (share: 4, process: 16)`,
+  );
 
   // Attempt time is the endpoint's time: every recorded attempt is a request the endpoint actually received.
   await new Promise((r) => setTimeout(r, 2_500));
-  const [{ attempts }] = await query(svc.databaseUrl, "select count(*)::int as attempts from delivery_attempts where webhook_id = $1", [deadId]);
+  const [{ attempts }] = await query(
+    svc.databaseUrl,
+    "select count(*)::int as attempts from delivery_attempts where webhook_id = $1",
+    [deadId],
+  );
   assert.ok(attempts > 0, "the dead endpoint's attempts time out and are recorded");
   assert.ok(attempts <= hole.state.requests, `${attempts} attempts recorded, ${hole.state.requests} requests received`);
 });
 
 test("retries of a slow endpoint never take the slots first attempts need", async (t) => {
-  const svc = await startTestService(t, { workers: { maxInFlight: 8, maxInFlightPerWebhook: 8, maxInFlightPerOrigin: 8 }, logLevel: "error" });
+  const svc = await startTestService(t, {
+    workers: { maxInFlight: 8, maxInFlightPerWebhook: 8, maxInFlightPerOrigin: 8 },
+    logLevel: "error",
+  });
   const slow = (await startReceiver(t)).path("/slow").answers({ status: 500 });
   const live = (await startReceiver(t)).path("/live");
   await hook(svc, "lane.slow", slow.url, { maxRetries: 10, retryBackoffSeconds: 1, requestTimeoutSeconds: 10 });
@@ -109,20 +152,35 @@ test("retries of a slow endpoint never take the slots first attempts need", asyn
   await slow.waitForRequests(40);
   // From now on every retry of the slow endpoint holds its slot for 3 s.
   slow.answers({ status: 500, delayMs: 3_000 });
-  await eventually(async () => slow.requests.length, (n) => n >= 46, 10_000);
+  await eventually(
+    async () => slow.requests.length,
+    (n) => n >= 46,
+    10_000,
+  );
 
   const times = await latencies(svc, "lane.live", live, 7);
   // Without lanes the retries hold all 8 slots and each of these waits about 3 s for one to end.
-  assert.ok(times[3]! < 1_000 && times.at(-1)! < 5_000, `first attempts while retries hold the worker: ${times.join(", ")} ms`);
+  assert.ok(
+    times[3]! < 1_000 && times.at(-1)! < 5_000,
+    `first attempts while retries hold the worker: ${times.join(", ")} ms`,
+  );
 });
 
 test("an endpoint that refuses connections opens its circuit: deliveries are held, one probe goes out, and it closes on the first answer", async (t) => {
   const svc = await startTestService(t, { workers: true, logLevel: "error" });
   const port = await freePort();
-  const id = await hook(svc, "circuit.test", `http://127.0.0.1:${port}/back`, { maxRetries: 10, retryBackoffSeconds: 1 });
+  const id = await hook(svc, "circuit.test", `http://127.0.0.1:${port}/back`, {
+    maxRetries: 10,
+    retryBackoffSeconds: 1,
+  });
   await pushMany(svc, "circuit.test", 20);
 
-  const open = await eventually(() => svc.rpc("HealthService", "GetWebhookHealth", { namespace: "default", webhookId: id }), (h) => h.circuit?.open === true, 15_000, 100);
+  const open = await eventually(
+    () => svc.rpc("HealthService", "GetWebhookHealth", { namespace: "default", webhookId: id }),
+    (h) => h.circuit?.open === true,
+    15_000,
+    100,
+  );
   assert.match(open.circuit.reason, /consecutive attempts got no answer \(last: connection_refused\)/);
   const rest = await svc.rest("GET", `/v1/consumers/default/webhooks/${id}/health`);
   assert.equal(rest.body.circuit.open, true);
@@ -130,18 +188,38 @@ test("an endpoint that refuses connections opens its circuit: deliveries are hel
   // While open nothing but a probe goes out (the first one 5 s after opening), and waiting deliveries say why they
   // wait. Attempts are judged by when they were made: those made before it opened may be written a little later.
   await new Promise((r) => setTimeout(r, 3_500));
-  const [{ during }] = await query(svc.databaseUrl, `select count(*)::int as during from delivery_attempts
-     where webhook_id = $1 and created_at > $2::timestamptz + interval '500 milliseconds' and created_at < $2::timestamptz + interval '3 seconds'`, [id, open.circuit.opened_at]);
+  const [{ during }] = await query(
+    svc.databaseUrl,
+    `select count(*)::int as during from delivery_attempts
+     where webhook_id = $1 and created_at > $2::timestamptz + interval '500 milliseconds' and created_at < $2::timestamptz + interval '3 seconds'`,
+    [id, open.circuit.opened_at],
+  );
   assert.ok(during <= 1, `attempts made while the circuit was open: ${during}`);
   const list = await svc.rest("GET", `/v1/consumers/default/deliveries?webhook_id=${id}&status=retrying`);
   assert.ok(list.body.deliveries.length > 0);
-  for (const d of list.body.deliveries) assert.match(d.held_reason, /^endpoint circuit open since \S+: \d+ consecutive attempts got no answer \(last: connection_refused\); next probe at \S+$/);
+  for (const d of list.body.deliveries)
+    assert.match(
+      d.held_reason,
+      /^endpoint circuit open since \S+: \d+ consecutive attempts got no answer \(last: connection_refused\); next probe at \S+$/,
+    );
 
   // The endpoint comes back: the next probe gets an answer, the circuit closes and the backlog drains.
   const http = createHttpServer((req, res) => req.resume().on("end", () => res.end("ok")));
   t.after(() => new Promise((r) => http.close(r)));
   await new Promise<void>((resolve) => http.listen(port, "127.0.0.1", resolve));
-  await eventually(async () => (await query(svc.databaseUrl, "select count(*)::int as n from deliveries where webhook_id = $1 and status = 'success'", [id]))[0].n, (n) => n === 20, 40_000, 250);
+  await eventually(
+    async () =>
+      (
+        await query(
+          svc.databaseUrl,
+          "select count(*)::int as n from deliveries where webhook_id = $1 and status = 'success'",
+          [id],
+        )
+      )[0].n,
+    (n) => n === 20,
+    40_000,
+    250,
+  );
   const closed = await svc.rpc("HealthService", "GetWebhookHealth", { namespace: "default", webhookId: id });
   assert.equal(closed.circuit.open, false);
   assert.equal(closed.circuit.reason, null);

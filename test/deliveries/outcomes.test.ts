@@ -9,17 +9,34 @@ const svc = sharedService({ workers: true });
 const unique = (p: string) => `${p}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Registers a webhook at `url` and pushes one event; resolves with the event id. */
-async function pushTo(url: string, httpConfig: Record<string, unknown> = {}): Promise<{ eventId: string; webhookId: string }> {
+async function pushTo(
+  url: string,
+  httpConfig: Record<string, unknown> = {},
+): Promise<{ eventId: string; webhookId: string }> {
   const event = unique("evt");
   await svc().rpc("EventService", "RegisterEvent", { name: event });
-  const reg = await svc().rpc("WebhookService", "RegisterWebhook", { namespace: "default", url, events: [event], httpConfig: { retryBackoffSeconds: 1, ...httpConfig } });
+  const reg = await svc().rpc("WebhookService", "RegisterWebhook", {
+    namespace: "default",
+    url,
+    events: [event],
+    httpConfig: { retryBackoffSeconds: 1, ...httpConfig },
+  });
   const pushed = await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { n: 1 } });
   return { eventId: pushed.event_id, webhookId: reg.webhook_id };
 }
 
-const delivery = (eventId: string) => svc().rpc("DeliveryService", "ListDeliveries", { namespace: "default", eventId }).then((r) => r.deliveries[0]);
-const settled = (eventId: string, timeoutMs = 20_000) => eventually(() => delivery(eventId), (d) => d && ["SUCCESS", "FAILED", "EXPIRED"].includes(d.status), timeoutMs);
-const attemptsOf = async (deliveryId: string) => (await svc().rpc("DeliveryService", "GetDeliveryAttempts", { deliveryId })).attempts;
+const delivery = (eventId: string) =>
+  svc()
+    .rpc("DeliveryService", "ListDeliveries", { namespace: "default", eventId })
+    .then((r) => r.deliveries[0]);
+const settled = (eventId: string, timeoutMs = 20_000) =>
+  eventually(
+    () => delivery(eventId),
+    (d) => d && ["SUCCESS", "FAILED", "EXPIRED"].includes(d.status),
+    timeoutMs,
+  );
+const attemptsOf = async (deliveryId: string) =>
+  (await svc().rpc("DeliveryService", "GetDeliveryAttempts", { deliveryId })).attempts;
 
 test("server errors are retried with backoff until the receiver accepts", async (t) => {
   const hook = (await startReceiver(t)).path("/flaky").answers({ status: 500 }, { status: 503 }, { status: 200 });
@@ -27,7 +44,14 @@ test("server errors are retried with backoff until the receiver accepts", async 
   const d = await settled(eventId);
   assert.equal(d.status, "SUCCESS");
   const attempts = await attemptsOf(d.delivery_id);
-  assert.deepEqual(attempts.map((a: any) => [a.attempt, a.response_code, a.error_category]), [[1, 500, "server_error"], [2, 503, "server_error"], [3, 200, "success"]]);
+  assert.deepEqual(
+    attempts.map((a: any) => [a.attempt, a.response_code, a.error_category]),
+    [
+      [1, 500, "server_error"],
+      [2, 503, "server_error"],
+      [3, 200, "success"],
+    ],
+  );
   const bodies = hook.requests.map((r) => JSON.parse(r.body).attempt);
   assert.deepEqual(bodies, [1, 2, 3]);
   const gaps = hook.requests.slice(1).map((r, i) => r.receivedAt - hook.requests[i]!.receivedAt);
@@ -39,7 +63,10 @@ test("a client error fails at once and is not retried", async (t) => {
   const hook = (await startReceiver(t)).path("/reject").answers({ status: 400, body: "bad payload" });
   const { eventId } = await pushTo(hook.url);
   const d = await settled(eventId);
-  assert.deepEqual([d.status, d.error_category, d.response_code, d.response_body], ["FAILED", "client_error", 400, "bad payload"]);
+  assert.deepEqual(
+    [d.status, d.error_category, d.response_code, d.response_body],
+    ["FAILED", "client_error", 400, "bad payload"],
+  );
   await new Promise((r) => setTimeout(r, 1200));
   assert.equal(hook.requests.length, 1);
 });
@@ -118,7 +145,9 @@ test("redirects are followed and the final answer decides", async (t) => {
 
 test("a redirect to a blocked target is refused, never requested", async (t) => {
   const receiver = await startReceiver(t);
-  const start = receiver.path("/to-metadata").answers({ status: 302, redirectTo: "http://169.254.169.254/latest/meta-data/" });
+  const start = receiver
+    .path("/to-metadata")
+    .answers({ status: 302, redirectTo: "http://169.254.169.254/latest/meta-data/" });
   const { eventId } = await pushTo(start.url, { maxRetries: 0 });
   const d = await settled(eventId);
   assert.equal(d.status, "FAILED");
@@ -154,15 +183,27 @@ test("a 2xx outside expected_status_codes is unexpected_status; an empty list ac
 });
 
 test("a 429 waits for Retry-After without using an attempt", async (t) => {
-  const hook = (await startReceiver(t)).path("/busy").answers({ status: 429, headers: { "retry-after": "1" } }, { status: 429, headers: { "retry-after": "1" } }, { status: 200 });
+  const hook = (await startReceiver(t))
+    .path("/busy")
+    .answers(
+      { status: 429, headers: { "retry-after": "1" } },
+      { status: 429, headers: { "retry-after": "1" } },
+      { status: 200 },
+    );
   const { eventId } = await pushTo(hook.url, { maxRetries: 0 });
   const d = await settled(eventId);
   assert.equal(d.status, "SUCCESS", "two 429s did not exhaust max_retries 0");
   assert.equal(d.attempt_count, 1);
   const attempts = await attemptsOf(d.delivery_id);
-  assert.deepEqual(attempts.map((a: any) => a.error_category), ["rate_limited", "rate_limited", "success"]);
+  assert.deepEqual(
+    attempts.map((a: any) => a.error_category),
+    ["rate_limited", "rate_limited", "success"],
+  );
   assert.ok(hook.requests[1]!.receivedAt - hook.requests[0]!.receivedAt >= 900);
-  assert.deepEqual(hook.requests.map((r) => JSON.parse(r.body).attempt), [1, 1, 1]);
+  assert.deepEqual(
+    hook.requests.map((r) => JSON.parse(r.body).attempt),
+    [1, 1, 1],
+  );
 });
 
 test("response bodies are kept up to 1 KB, or 1 MB with capture_response_body", async (t) => {
@@ -170,6 +211,8 @@ test("response bodies are kept up to 1 KB, or 1 MB with capture_response_body", 
   const big = "x".repeat(3 * 1024 * 1024);
   const small = await pushTo(receiver.path("/big1").answers({ status: 200, body: big }).url);
   assert.equal((await settled(small.eventId)).response_body.length, 1024);
-  const captured = await pushTo(receiver.path("/big2").answers({ status: 200, body: big }).url, { captureResponseBody: true });
+  const captured = await pushTo(receiver.path("/big2").answers({ status: 200, body: big }).url, {
+    captureResponseBody: true,
+  });
   assert.equal((await settled(captured.eventId)).response_body.length, 1024 * 1024);
 });

@@ -25,22 +25,38 @@ test("the overview counts attempts, successes, final failures and categories of 
   const down = receiver.path("/down").answers({ status: 503, body: "no" });
   assert.equal((await svc.rest("POST", "/v1/event-types", { name: "a.b" })).status, 201);
   assert.equal((await svc.rest("POST", "/v1/consumers/c1/webhooks", { url: ok.url, events: ["a.b"] })).status, 201);
-  const bad = (await svc.rest("POST", "/v1/consumers/c1/webhooks", { url: down.url, events: ["a.b"], http_config: { max_retries: 0 } })).body;
+  const bad = (
+    await svc.rest("POST", "/v1/consumers/c1/webhooks", {
+      url: down.url,
+      events: ["a.b"],
+      http_config: { max_retries: 0 },
+    })
+  ).body;
 
   const empty = (await svc.rest("GET", "/v1/overview")).body;
   assert.equal(empty.last_24h.attempts, 0);
   assert.equal(empty.last_24h.success_rate, null);
 
-  for (let i = 0; i < 4; i++) assert.equal((await svc.rest("POST", "/v1/consumers/c1/events?event=a.b", { payload: { i } })).status, 202);
-  const o = await eventually(async () => (await svc.rest("GET", "/v1/overview")).body, (b) => b.last_24h.attempts === 8 && b.last_24h.failures === 4);
+  for (let i = 0; i < 4; i++)
+    assert.equal((await svc.rest("POST", "/v1/consumers/c1/events?event=a.b", { payload: { i } })).status, 202);
+  const o = await eventually(
+    async () => (await svc.rest("GET", "/v1/overview")).body,
+    (b) => b.last_24h.attempts === 8 && b.last_24h.failures === 4,
+  );
   assert.equal(o.last_24h.successes, 4);
   assert.equal(o.last_24h.success_rate, 0.5);
   assert.deepEqual(o.last_24h.error_categories, { server_error: 4 });
   assert.ok(o.last_24h.latency_p50_ms > 0);
   assert.ok(o.last_24h.latency_p95_ms >= o.last_24h.latency_p50_ms);
   assert.equal(o.last_7d.attempts, 8, "the week includes the day");
-  assert.equal(o.hourly.reduce((n: number, h: { attempts: number }) => n + h.attempts, 0), 8);
-  assert.deepEqual(o.worst_endpoints.map((w: { webhook_id: string; errors_24h: number }) => [w.webhook_id, w.errors_24h]), [[bad.webhook_id, 4]]);
+  assert.equal(
+    o.hourly.reduce((n: number, h: { attempts: number }) => n + h.attempts, 0),
+    8,
+  );
+  assert.deepEqual(
+    o.worst_endpoints.map((w: { webhook_id: string; errors_24h: number }) => [w.webhook_id, w.errors_24h]),
+    [[bad.webhook_id, 4]],
+  );
   assert.equal(o.queue.depth, 0);
   assert.equal(o.queue.oldest_due_at, null);
 });

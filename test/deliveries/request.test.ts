@@ -14,16 +14,35 @@ async function setup(t: Parameters<typeof startReceiver>[0], webhook: Record<str
   const event = unique("order.created");
   const hook = receiver.path(`/${event}`);
   await svc().rpc("EventService", "RegisterEvent", { name: event });
-  const reg = await svc().rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: [event], ...webhook });
+  const reg = await svc().rpc("WebhookService", "RegisterWebhook", {
+    namespace: "default",
+    url: hook.url,
+    events: [event],
+    ...webhook,
+  });
   return { receiver, hook, event, reg };
 }
 
 test("the body is the default envelope with every field of the spec", async (t) => {
   const { hook, event, reg } = await setup(t);
-  const pushed = await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { amount: 12.5, items: [1, 2], nested: { ok: true } } });
+  const pushed = await svc().rpc("EventService", "PushEvent", {
+    namespace: "default",
+    event,
+    payload: { amount: 12.5, items: [1, 2], nested: { ok: true } },
+  });
   const [req] = await hook.waitForRequests(1);
   const body = JSON.parse(req!.body);
-  assert.deepEqual(Object.keys(body).sort(), ["attempt", "consumer", "delivery_id", "event_id", "event_name", "payload", "timestamp", "version", "webhook_id"]);
+  assert.deepEqual(Object.keys(body).sort(), [
+    "attempt",
+    "consumer",
+    "delivery_id",
+    "event_id",
+    "event_name",
+    "payload",
+    "timestamp",
+    "version",
+    "webhook_id",
+  ]);
   assert.equal(body.version, "1");
   assert.equal(body.event_id, pushed.event_id);
   assert.equal(body.event_name, event);
@@ -45,7 +64,11 @@ test("the stock standardwebhooks library verifies the HMAC signature with the se
   const { hook, event, reg } = await setup(t);
   await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { a: "ünïcödé" } });
   const [req] = await hook.waitForRequests(1);
-  const headers = { "webhook-id": String(req!.headers["webhook-id"]), "webhook-timestamp": String(req!.headers["webhook-timestamp"]), "webhook-signature": String(req!.headers["webhook-signature"]) };
+  const headers = {
+    "webhook-id": String(req!.headers["webhook-id"]),
+    "webhook-timestamp": String(req!.headers["webhook-timestamp"]),
+    "webhook-signature": String(req!.headers["webhook-signature"]),
+  };
   assert.ok(new Webhook(reg.webhook_secret).verify(req!.body, headers));
   assert.throws(() => new Webhook(reg.webhook_secret).verify(req!.body.replace("a", "b"), headers));
 });
@@ -54,8 +77,13 @@ test("node:crypto verifies the Ed25519 signature with signing_public_key", async
   const { hook, event, reg } = await setup(t);
   await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { b: 2 } });
   const [req] = await hook.waitForRequests(1);
-  const v1a = String(req!.headers["webhook-signature"]).split(" ").find((s) => s.startsWith("v1a,"))!;
-  const publicKey = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(reg.signing_public_key, "base64").toString("base64url") }, format: "jwk" });
+  const v1a = String(req!.headers["webhook-signature"])
+    .split(" ")
+    .find((s) => s.startsWith("v1a,"))!;
+  const publicKey = createPublicKey({
+    key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(reg.signing_public_key, "base64").toString("base64url") },
+    format: "jwk",
+  });
   const signed = Buffer.from(`${req!.headers["webhook-id"]}.${req!.headers["webhook-timestamp"]}.${req!.body}`);
   assert.equal(verify(null, signed, publicKey, Buffer.from(v1a.slice(4), "base64")), true);
 });
@@ -65,8 +93,16 @@ test("headers merge webhook < subscription < secret headers; the service's own h
     headers: { "X-Team": "webhook", "X-Only-Webhook": "w", "User-Agent": "spoof", "X-Svc-Event-ID": "spoof" },
     secretHeaders: { Authorization: "Bearer s3cret", "X-Team": "secret" },
   });
-  const subs = await svc().rpc("SubscriptionService", "ListSubscriptions", { namespace: "default", webhookId: reg.webhook_id });
-  await svc().rpc("SubscriptionService", "UpdateSubscription", { namespace: "default", subscriptionId: subs.subscriptions[0].subscription_id, headers: { "X-Team": "subscription", "X-Only-Sub": "s", "webhook-signature": "spoof" }, method: "PUT" });
+  const subs = await svc().rpc("SubscriptionService", "ListSubscriptions", {
+    namespace: "default",
+    webhookId: reg.webhook_id,
+  });
+  await svc().rpc("SubscriptionService", "UpdateSubscription", {
+    namespace: "default",
+    subscriptionId: subs.subscriptions[0].subscription_id,
+    headers: { "X-Team": "subscription", "X-Only-Sub": "s", "webhook-signature": "spoof" },
+    method: "PUT",
+  });
   const pushed = await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: {} });
   const [req] = await hook.waitForRequests(1);
   assert.equal(req!.method, "PUT");
@@ -81,7 +117,10 @@ test("headers merge webhook < subscription < secret headers; the service's own h
 
 test("a reserved header stored before validation existed is skipped at delivery", async (t) => {
   const { hook, event, reg } = await setup(t, { headers: { "X-Fine": "yes" } });
-  await svc().app.db.query(`update webhooks set headers = '{"X-Fine":"yes","Connection":"close","Host":"evil.example"}', updated_at = now() where id = $1`, [reg.webhook_id]);
+  await svc().app.db.query(
+    `update webhooks set headers = '{"X-Fine":"yes","Connection":"close","Host":"evil.example"}', updated_at = now() where id = $1`,
+    [reg.webhook_id],
+  );
   await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: {} });
   const [req] = await hook.waitForRequests(1);
   assert.equal(req!.headers["x-fine"], "yes");
@@ -90,7 +129,12 @@ test("a reserved header stored before validation existed is skipped at delivery"
 
 test("a webhook with no HMAC secret still carries the Ed25519 signature", async (t) => {
   const { hook, event, reg } = await setup(t);
-  await svc().rpc("WebhookService", "UpdateWebhookConfig", { namespace: "default", webhookId: reg.webhook_id, updates: { httpConfig: { webhookSecret: "" } }, updateMask: "http_config.webhook_secret" });
+  await svc().rpc("WebhookService", "UpdateWebhookConfig", {
+    namespace: "default",
+    webhookId: reg.webhook_id,
+    updates: { httpConfig: { webhookSecret: "" } },
+    updateMask: "http_config.webhook_secret",
+  });
   await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: {} });
   const [req] = await hook.waitForRequests(1);
   assert.match(String(req!.headers["webhook-signature"]), /^v1a,[^ ]+$/);
@@ -98,7 +142,10 @@ test("a webhook with no HMAC secret still carries the Ed25519 signature", async 
 
 test("a secret that cannot be decrypted fails closed: nothing is sent", async (t) => {
   const { hook, event, reg } = await setup(t);
-  await svc().app.db.query("update webhooks set signing_secret = $2, updated_at = now() where id = $1", [reg.webhook_id, Buffer.from("02", "hex")]);
+  await svc().app.db.query("update webhooks set signing_secret = $2, updated_at = now() where id = $1", [
+    reg.webhook_id,
+    Buffer.from("02", "hex"),
+  ]);
   const pushed = await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: {} });
   const list = await eventually(
     () => svc().rpc("DeliveryService", "ListDeliveries", { namespace: "default", eventId: pushed.event_id }),
@@ -111,20 +158,33 @@ test("a secret that cannot be decrypted fails closed: nothing is sent", async (t
 test("the envelope is shown as sent without a stored copy; a later attempt's replaces it, a rendered body replaces both", async (t) => {
   const { hook, event, reg } = await setup(t, { httpConfig: { maxRetries: 2, retryBackoffSeconds: 1 } });
   hook.answers({ status: 500 }, { status: 200 });
-  const payload = { "quote\"d": "ünïcödé\n", n: [1.5, 2e21, -0], deep: { a: null } };
+  const payload = { 'quote"d': "ünïcödé\n", n: [1.5, 2e21, -0], deep: { a: null } };
   const pushed = await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload });
   const [first, second] = await hook.waitForRequests(2, 20_000);
   const settled = () => svc().rest("GET", `/v1/consumers/default/deliveries?event_id=${pushed.event_id}`);
   const [d] = (await eventually(settled, (r) => r.body.deliveries?.[0]?.status === "success")).body.deliveries;
   assert.equal(JSON.parse(first!.body).attempt, 1);
   assert.equal(d.request_body, second!.body, "the second attempt's body (attempt 2, its own timestamp), byte for byte");
-  assert.equal((await svc().rest("GET", `/v1/consumers/default/deliveries/${d.delivery_id}`)).body.request_body, second!.body);
-  const { rows } = await svc().app.db.query("select request_body, envelope_attempt from deliveries where id = $1", [d.delivery_id]);
+  assert.equal(
+    (await svc().rest("GET", `/v1/consumers/default/deliveries/${d.delivery_id}`)).body.request_body,
+    second!.body,
+  );
+  const { rows } = await svc().app.db.query("select request_body, envelope_attempt from deliveries where id = $1", [
+    d.delivery_id,
+  ]);
   assert.deepEqual(rows[0], { request_body: null, envelope_attempt: 2 }, "only the attempt and its time are stored");
 
   // A transform added later: the retried delivery now carries the rendered body, stored as sent.
-  const { subscriptions } = await svc().rpc("SubscriptionService", "ListSubscriptions", { namespace: "default", webhookId: reg.webhook_id });
-  await svc().rpc("SubscriptionService", "UpdateSubscription", { namespace: "default", subscriptionId: subscriptions[0].subscription_id, transformEnabled: true, transformTemplate: '{"n":{{.attempt}}}' });
+  const { subscriptions } = await svc().rpc("SubscriptionService", "ListSubscriptions", {
+    namespace: "default",
+    webhookId: reg.webhook_id,
+  });
+  await svc().rpc("SubscriptionService", "UpdateSubscription", {
+    namespace: "default",
+    subscriptionId: subscriptions[0].subscription_id,
+    transformEnabled: true,
+    transformTemplate: '{"n":{{.attempt}}}',
+  });
   hook.answers({ status: 200 });
   await svc().rest("POST", `/v1/consumers/default/deliveries/${d.delivery_id}/retry`, { force: true });
   const [, , third] = await hook.waitForRequests(3, 20_000);
@@ -134,7 +194,10 @@ test("the envelope is shown as sent without a stored copy; a later attempt's rep
     async () => (await svc().rest("GET", `/v1/consumers/default/deliveries/${d.delivery_id}`)).body,
     (r) => r.status === "success" && r.request_body === third!.body,
   );
-  const { rows: after } = await svc().app.db.query("select request_body, envelope_attempt, envelope_at from deliveries where id = $1", [rendered.delivery_id]);
+  const { rows: after } = await svc().app.db.query(
+    "select request_body, envelope_attempt, envelope_at from deliveries where id = $1",
+    [rendered.delivery_id],
+  );
   assert.deepEqual(after[0], { request_body: '{"n":1}', envelope_attempt: null, envelope_at: null });
 });
 
@@ -143,7 +206,10 @@ test("the delivery records the request body that was sent and the response", asy
   hook.answers({ status: 202, body: "accepted!" });
   const pushed = await svc().rpc("EventService", "PushEvent", { namespace: "default", event, payload: { x: 1 } });
   const [req] = await hook.waitForRequests(1);
-  const list = await eventually(() => svc().rpc("DeliveryService", "ListDeliveries", { namespace: "default", eventId: pushed.event_id }), (r) => r.deliveries[0]?.status === "SUCCESS");
+  const list = await eventually(
+    () => svc().rpc("DeliveryService", "ListDeliveries", { namespace: "default", eventId: pushed.event_id }),
+    (r) => r.deliveries[0]?.status === "SUCCESS",
+  );
   const d = list.deliveries[0];
   assert.equal(d.request_body, req!.body);
   assert.equal(d.response_code, 202);

@@ -22,14 +22,25 @@ test("the stock standardwebhooks library verifies our HMAC signature", () => {
 test("node:crypto verifies our Ed25519 signature with the public key as reads return it", () => {
   const keys = generateEd25519Keypair();
   const body = '{"a":1}';
-  const headers = signatureHeaders({ hmacKey: null, ed25519: ed25519KeyFromSeed(keys.seed) }, "msg_x", 1700000000, body)!;
+  const headers = signatureHeaders(
+    { hmacKey: null, ed25519: ed25519KeyFromSeed(keys.seed) },
+    "msg_x",
+    1700000000,
+    body,
+  )!;
   const sig = headers["webhook-signature"];
   assert.match(sig, /^v1a,[A-Za-z0-9+/]+={0,2}$/);
   const publicKeyBase64 = keys.publicKey.toString("base64");
-  const publicKey = createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(publicKeyBase64, "base64").toString("base64url") }, format: "jwk" });
+  const publicKey = createPublicKey({
+    key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(publicKeyBase64, "base64").toString("base64url") },
+    format: "jwk",
+  });
   const ok = verify(null, Buffer.from(`msg_x.1700000000.${body}`), publicKey, Buffer.from(sig.slice(4), "base64"));
   assert.equal(ok, true);
-  assert.equal(verify(null, Buffer.from(`msg_x.1700000001.${body}`), publicKey, Buffer.from(sig.slice(4), "base64")), false);
+  assert.equal(
+    verify(null, Buffer.from(`msg_x.1700000001.${body}`), publicKey, Buffer.from(sig.slice(4), "base64")),
+    false,
+  );
 });
 
 test("the Ed25519 signature equals the one @noble/ed25519 computes from the same seed, with libsodium and with node:crypto", () => {
@@ -39,7 +50,12 @@ test("the Ed25519 signature equals the one @noble/ed25519 computes from the same
     const body = JSON.stringify({ i, note: "ünïcode ".repeat(i * 10) });
     const noble = Buffer.from(ed.sign(Buffer.from(`msg_${i}.5.${body}`), keys.seed)).toString("base64");
     for (const using of ["sodium", "node"] as const) {
-      const headers = signatureHeaders({ hmacKey: null, ed25519: ed25519KeyFromSeed(keys.seed, using) }, `msg_${i}`, 5, body)!;
+      const headers = signatureHeaders(
+        { hmacKey: null, ed25519: ed25519KeyFromSeed(keys.seed, using) },
+        `msg_${i}`,
+        5,
+        body,
+      )!;
       assert.equal(headers["webhook-signature"], `v1a,${noble}`, using);
     }
   }
@@ -51,7 +67,12 @@ test("deliveries are signed with libsodium where its addon loads (here: this pla
 
 test("a webhook with both carries both signatures, space-separated, HMAC first", () => {
   const keys = generateEd25519Keypair();
-  const h = signatureHeaders({ hmacKey: hmacKeyFromSecret(generateSigningSecret()), ed25519: ed25519KeyFromSeed(keys.seed) }, "msg_2", 1, "{}")!;
+  const h = signatureHeaders(
+    { hmacKey: hmacKeyFromSecret(generateSigningSecret()), ed25519: ed25519KeyFromSeed(keys.seed) },
+    "msg_2",
+    1,
+    "{}",
+  )!;
   const parts = h["webhook-signature"].split(" ");
   assert.equal(parts.length, 2);
   assert.ok(parts[0]!.startsWith("v1,"));

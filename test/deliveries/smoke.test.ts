@@ -8,8 +8,16 @@ test("a pushed event reaches the receiver, signed, and the delivery ends success
   const receiver = await startReceiver(t);
   const hook = receiver.path("/orders");
   await svc.rpc("EventService", "RegisterEvent", { name: "order.created" });
-  const reg = await svc.rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: hook.url, events: ["order.created"] });
-  const pushed = await svc.rpc("EventService", "PushEvent", { namespace: "default", event: "order.created", payload: { n: 1 } });
+  const reg = await svc.rpc("WebhookService", "RegisterWebhook", {
+    namespace: "default",
+    url: hook.url,
+    events: ["order.created"],
+  });
+  const pushed = await svc.rpc("EventService", "PushEvent", {
+    namespace: "default",
+    event: "order.created",
+    payload: { n: 1 },
+  });
   const [req] = await hook.waitForRequests(1);
   const body = JSON.parse(req!.body);
   assert.equal(body.event_id, pushed.event_id);

@@ -9,7 +9,9 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "../../lib/dev/embedded-postgres.ts";
 import { createLogger } from "../../lib/log.ts";
 
-test("a cluster directory under a private folder still starts, from a reachable place, and keeps its data", { skip: process.getuid?.() !== 0 && "only root hands PostgreSQL to the postgres user" }, async (t) => {
+test("a cluster directory under a private folder still starts, from a reachable place, and keeps its data", {
+  skip: process.getuid?.() !== 0 && "only root hands PostgreSQL to the postgres user",
+}, async (t) => {
   const root = await mkdtemp(join(tmpdir(), "svc-private-"));
   t.after(() => rm(root, { recursive: true, force: true }));
   await chmod(root, 0o700);
@@ -19,7 +21,9 @@ test("a cluster directory under a private folder still starts, from a reachable 
 
   const first = await startEmbeddedPostgres({ dir, log, fast: true, database: "svc_private" });
   try {
-    const moved = lines.find((l) => l.msg === "the postgres user cannot reach the cluster directory; using a temporary directory instead");
+    const moved = lines.find(
+      (l) => l.msg === "the postgres user cannot reach the cluster directory; using a temporary directory instead",
+    );
     assert.ok(moved, `the move is logged: ${JSON.stringify(lines)}`);
     assert.equal(moved.requested, dir);
     t.after(() => rm(String(moved.dir), { recursive: true, force: true }));

@@ -26,7 +26,14 @@ const V4_RANGES: [string, number, string][] = [
   ["224.0.0.0", 4, "multicast"],
   ["240.0.0.0", 4, "reserved"],
 ];
-const METADATA = ["169.254.169.254", "169.254.170.2", "169.254.170.23", "100.100.100.200", "fd00:ec2::254", "fd00:ec2::23"];
+const METADATA = [
+  "169.254.169.254",
+  "169.254.170.2",
+  "169.254.170.23",
+  "100.100.100.200",
+  "fd00:ec2::254",
+  "fd00:ec2::23",
+];
 
 test("every blocked IPv4 range is blocked at its first, middle and last address, with the rule named", () => {
   for (const [start, prefix, rule] of V4_RANGES) {
@@ -53,7 +60,7 @@ test("the first address outside each blocked IPv4 range is allowed unless anothe
 
 test("random public IPv4 addresses pass and random addresses inside blocked ranges fail", () => {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = 0; i < 2000; i++) {
     const ip = v4(Math.floor(rand() * 2 ** 32));
     const inRange = V4_RANGES.some(([s, p]) => n4(ip) >= n4(s) && n4(ip) < n4(s) + 2 ** (32 - p));
@@ -62,7 +69,15 @@ test("random public IPv4 addresses pass and random addresses inside blocked rang
 });
 
 test("IPv6 is allow-by-exception: only global unicast outside the special-purpose ranges passes", () => {
-  for (const ip of ["::ffff:0:7f00:1", "::ffff:0:127.0.0.1", "::ffff:0:a00:1", "::ffff:0:a9fe:a9fe", "5f00::1", "8000::1", "e000::1"]) {
+  for (const ip of [
+    "::ffff:0:7f00:1",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:a00:1",
+    "::ffff:0:a9fe:a9fe",
+    "5f00::1",
+    "8000::1",
+    "e000::1",
+  ]) {
     assert.equal(strict.checkAddress(ip).ok, false, ip);
   }
   assert.deepEqual(embeddedIPv4("::ffff:0:7f00:1"), { ipv4: "127.0.0.1", form: "ipv4-translated" });
@@ -95,7 +110,14 @@ test("IPv6: loopback, unspecified, ULA, link-local, site-local, multicast, docum
     assert.equal(v.ok, false, ip);
     assert.equal((v as { rule: string }).rule, rule, ip);
   }
-  for (const ip of ["2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "2001:200::1", "3fff:1000::1", "2620:4f:8000::1"]) assert.equal(strict.checkAddress(ip).ok, true, ip);
+  for (const ip of [
+    "2606:4700:4700::1111",
+    "2a00:1450:4001:80b::200e",
+    "2001:200::1",
+    "3fff:1000::1",
+    "2620:4f:8000::1",
+  ])
+    assert.equal(strict.checkAddress(ip).ok, true, ip);
 });
 
 test("IPv4 embedded in mapped, compatible, 6to4 and NAT64 forms is judged by the IPv4 it carries", () => {
@@ -103,7 +125,14 @@ test("IPv4 embedded in mapped, compatible, 6to4 and NAT64 forms is judged by the
     const [a, b, c, d] = ip.split(".").map(Number) as [number, number, number, number];
     const hi = ((a << 8) | b).toString(16);
     const lo = ((c << 8) | d).toString(16);
-    return [`::ffff:${ip}`, `::ffff:${hi}:${lo}`, `::${ip}`, `2002:${hi}:${lo}::1`, `64:ff9b::${ip}`, `64:ff9b::${hi}:${lo}`];
+    return [
+      `::ffff:${ip}`,
+      `::ffff:${hi}:${lo}`,
+      `::${ip}`,
+      `2002:${hi}:${lo}::1`,
+      `64:ff9b::${ip}`,
+      `64:ff9b::${hi}:${lo}`,
+    ];
   };
   for (const ip of ["127.0.0.1", "10.1.2.3", "192.168.1.1", "169.254.1.1", "100.64.0.1", "0.0.0.1"]) {
     for (const f of forms(ip)) assert.equal(strict.checkAddress(f).ok, false, f);
@@ -115,7 +144,13 @@ test("IPv4 embedded in mapped, compatible, 6to4 and NAT64 forms is judged by the
 });
 
 test("cloud metadata is always blocked, also in embedded forms and with private networks allowed", () => {
-  for (const ip of [...METADATA, "::ffff:169.254.169.254", "2002:a9fe:a9fe::", "64:ff9b::a9fe:a9fe", "::ffff:100.100.100.200"]) {
+  for (const ip of [
+    ...METADATA,
+    "::ffff:169.254.169.254",
+    "2002:a9fe:a9fe::",
+    "64:ff9b::a9fe:a9fe",
+    "::ffff:100.100.100.200",
+  ]) {
     for (const policy of [strict, privateOk]) {
       const v = policy.checkAddress(ip);
       assert.equal(v.ok, false, ip);
@@ -125,12 +160,28 @@ test("cloud metadata is always blocked, also in embedded forms and with private 
 });
 
 test("SVC_ALLOW_PRIVATE_NETWORKS opens private ranges but not multicast, reserved or documentation space", () => {
-  for (const ip of ["10.0.0.1", "172.16.5.5", "192.168.1.1", "127.0.0.1", "169.254.10.10", "100.64.1.1", "::1", "fd12::1", "fe80::1", "::ffff:10.0.0.1"]) assert.equal(privateOk.checkAddress(ip).ok, true, ip);
-  for (const ip of ["224.0.0.1", "240.0.0.1", "255.255.255.255", "192.0.2.1", "ff02::1", "2001:db8::1"]) assert.equal(privateOk.checkAddress(ip).ok, false, ip);
+  for (const ip of [
+    "10.0.0.1",
+    "172.16.5.5",
+    "192.168.1.1",
+    "127.0.0.1",
+    "169.254.10.10",
+    "100.64.1.1",
+    "::1",
+    "fd12::1",
+    "fe80::1",
+    "::ffff:10.0.0.1",
+  ])
+    assert.equal(privateOk.checkAddress(ip).ok, true, ip);
+  for (const ip of ["224.0.0.1", "240.0.0.1", "255.255.255.255", "192.0.2.1", "ff02::1", "2001:db8::1"])
+    assert.equal(privateOk.checkAddress(ip).ok, false, ip);
 });
 
 test("SVC_ALLOWED_NETWORKS opens exactly the listed networks, metadata included when listed", () => {
-  const listed = createEgressPolicy({ allowedNetworks: ["10.1.0.0/16", "169.254.169.254/32", "fd00:ec2::/64"], allowPrivateNetworks: false });
+  const listed = createEgressPolicy({
+    allowedNetworks: ["10.1.0.0/16", "169.254.169.254/32", "fd00:ec2::/64"],
+    allowPrivateNetworks: false,
+  });
   assert.equal(listed.checkAddress("10.1.200.3").ok, true);
   assert.equal(listed.checkAddress("10.2.0.1").ok, false);
   assert.equal(listed.checkAddress("169.254.169.254").ok, true);
@@ -160,7 +211,16 @@ test("URLs: only http and https; localhost, .internal, .local and metadata names
 });
 
 test("URLs with decimal, octal, hex and bracketed literal hosts are normalised and blocked", async () => {
-  for (const url of ["http://2130706433/", "http://0x7f.1/", "http://0177.0.0.1/", "http://127.1/", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://0/", "http://[::ffff:a9fe:a9fe]/"]) {
+  for (const url of [
+    "http://2130706433/",
+    "http://0x7f.1/",
+    "http://0177.0.0.1/",
+    "http://127.1/",
+    "http://[::1]/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://0/",
+    "http://[::ffff:a9fe:a9fe]/",
+  ]) {
     const v = await strict.checkUrl(url);
     assert.equal(v.ok, false, url);
     const reason = (v as { reason: string }).reason.replace(/\d+\.\d+\.\d+\.\d+\/\d+/g, "<range>");
@@ -170,7 +230,11 @@ test("URLs with decimal, octal, hex and bracketed literal hosts are normalised a
 });
 
 test("every resolved address is checked: one private address among public ones refuses the host", async () => {
-  const policy = createEgressPolicy({ allowedNetworks: [], allowPrivateNetworks: false, resolve: async (h) => (h === "mixed.example" ? ["93.184.216.34", "10.0.0.8"] : ["93.184.216.34"]) });
+  const policy = createEgressPolicy({
+    allowedNetworks: [],
+    allowPrivateNetworks: false,
+    resolve: async (h) => (h === "mixed.example" ? ["93.184.216.34", "10.0.0.8"] : ["93.184.216.34"]),
+  });
   const mixed = await policy.checkUrl("https://mixed.example/hook");
   assert.equal(mixed.ok, false);
   assert.match((mixed as { reason: string }).reason, /resolves to a private network address/);
@@ -178,13 +242,21 @@ test("every resolved address is checked: one private address among public ones r
 });
 
 test("a name that does not resolve is refused with a reason", async () => {
-  const policy = createEgressPolicy({ allowedNetworks: [], allowPrivateNetworks: false, resolve: async () => Promise.reject(Object.assign(new Error("nope"), { code: "ENOTFOUND" })) });
+  const policy = createEgressPolicy({
+    allowedNetworks: [],
+    allowPrivateNetworks: false,
+    resolve: async () => Promise.reject(Object.assign(new Error("nope"), { code: "ENOTFOUND" })),
+  });
   const v = await policy.checkUrl("https://nowhere.example/");
   assert.deepEqual([v.ok, (v as { rule: string }).rule], [false, "dns"]);
 });
 
 test("with SVC_ALLOWED_NETWORKS set, .internal names are not refused by name but their addresses are checked", async () => {
-  const policy = createEgressPolicy({ allowedNetworks: ["10.9.0.0/16"], allowPrivateNetworks: false, resolve: async (h) => (h === "svc.internal" ? ["10.9.1.1"] : ["10.8.1.1"]) });
+  const policy = createEgressPolicy({
+    allowedNetworks: ["10.9.0.0/16"],
+    allowPrivateNetworks: false,
+    resolve: async (h) => (h === "svc.internal" ? ["10.9.1.1"] : ["10.8.1.1"]),
+  });
   assert.equal((await policy.checkUrl("http://svc.internal/")).ok, true);
   assert.equal((await policy.checkUrl("http://other.internal/")).ok, false);
   assert.equal((await policy.checkUrl("http://localhost/")).ok, false, "localhost stays refused by name");
@@ -192,6 +264,9 @@ test("with SVC_ALLOWED_NETWORKS set, .internal names are not refused by name but
 
 test("an invalid CIDR in the allow-list is refused when the policy is built", () => {
   for (const bad of ["10.0.0.0/33", "nonsense", "10.0.0.0", "::/129"]) {
-    assert.throws(() => createEgressPolicy({ allowedNetworks: [bad], allowPrivateNetworks: false }), new RegExp(bad.replace(/[.*/]/g, "\\$&")));
+    assert.throws(
+      () => createEgressPolicy({ allowedNetworks: [bad], allowPrivateNetworks: false }),
+      new RegExp(bad.replace(/[.*/]/g, "\\$&")),
+    );
   }
 });

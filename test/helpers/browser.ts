@@ -61,8 +61,14 @@ export interface PageOptions {
 }
 
 /** A fresh context (own storage) and page; console errors and failed requests are collected. */
-export async function openPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, colorScheme: options.colorScheme ?? "light" });
+export async function openPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; requests: string[] }> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    colorScheme: options.colorScheme ?? "light",
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -84,8 +90,22 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   // evaluate() is not subject to the page's CSP, so axe runs under the real policy.
   await page.evaluate(source);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
   });
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   assert.deepEqual(bad, [], `${label}: axe-core found serious or critical violations`);

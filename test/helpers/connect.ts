@@ -4,10 +4,13 @@ import assert from "node:assert/strict";
 import { ConnectError, type Code, type Interceptor } from "@connectrpc/connect";
 
 /** Sends `key` as X-API-Key with every call. */
-export const withKey = (key: string): Interceptor => (next) => (req) => {
-  req.header.set("x-api-key", key);
-  return next(req);
-};
+export const withKey =
+  (key: string): Interceptor =>
+  (next) =>
+  (req) => {
+    req.header.set("x-api-key", key);
+    return next(req);
+  };
 
 /** The code the call failed with; a call that succeeds fails the test. */
 export async function codeOf(call: Promise<unknown>): Promise<Code> {

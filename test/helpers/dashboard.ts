@@ -13,7 +13,14 @@ export async function signInWithMasterKey(page: Page, url: string, path = "/"): 
 
 /** Everything a page could keep: both storages, cookies and the address. */
 export async function browserState(page: Page): Promise<string> {
-  const stores = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, href: location.href }));
+  const stores = await page.evaluate(() =>
+    JSON.stringify({
+      local: { ...localStorage },
+      session: { ...sessionStorage },
+      cookie: document.cookie,
+      href: location.href,
+    }),
+  );
   const cookies = JSON.stringify(await page.context().cookies());
   return stores + cookies;
 }

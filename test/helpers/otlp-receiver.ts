@@ -57,7 +57,8 @@ function anyValue(v: any): unknown {
   if (v.arrayValue) return (v.arrayValue.values ?? []).map(anyValue);
   return undefined;
 }
-const attrs = (list: any[] | undefined) => Object.fromEntries((list ?? []).map((kv: any) => [kv.key, anyValue(kv.value)]));
+const attrs = (list: any[] | undefined) =>
+  Object.fromEntries((list ?? []).map((kv: any) => [kv.key, anyValue(kv.value)]));
 
 function collectSpans(into: ReceivedSpan[], request: any): void {
   for (const rs of request.resourceSpans ?? []) {
@@ -86,8 +87,10 @@ function collectPoints(into: ReceivedPoint[], request: any): void {
     for (const sm of rm.scopeMetrics ?? []) {
       for (const m of sm.metrics ?? []) {
         const data = m.sum ?? m.gauge;
-        for (const p of data?.dataPoints ?? []) into.push({ metric: m.name, attributes: attrs(p.attributes), value: p.asDouble ?? Number(p.asInt ?? 0) });
-        for (const p of m.histogram?.dataPoints ?? []) into.push({ metric: m.name, attributes: attrs(p.attributes), value: Number(p.count ?? 0), sum: p.sum ?? 0 });
+        for (const p of data?.dataPoints ?? [])
+          into.push({ metric: m.name, attributes: attrs(p.attributes), value: p.asDouble ?? Number(p.asInt ?? 0) });
+        for (const p of m.histogram?.dataPoints ?? [])
+          into.push({ metric: m.name, attributes: attrs(p.attributes), value: Number(p.count ?? 0), sum: p.sum ?? 0 });
       }
     }
   }
@@ -110,7 +113,8 @@ export async function startOtlpHttpReceiver(t?: Pick<TestContext, "after">): Pro
           res.writeHead(200, { "content-type": "application/json" }).end("{}");
           return;
         }
-        if (req.headers["content-type"] !== "application/x-protobuf") throw new Error(`unexpected content type ${req.headers["content-type"]}`);
+        if (req.headers["content-type"] !== "application/x-protobuf")
+          throw new Error(`unexpected content type ${req.headers["content-type"]}`);
         if (req.url === "/v1/traces") {
           collectSpans(received.spans, TraceRequest.toObject(TraceRequest.decode(body), { longs: String }));
           res.writeHead(200, { "content-type": "application/x-protobuf" }).end(TraceResponse.encode({}).finish());
@@ -146,21 +150,35 @@ export async function startOtlpGrpcReceiver(t?: Pick<TestContext, "after">): Pro
     responseDeserialize: (b: Buffer) => Response.decode(b),
   });
   const server = new grpc.Server();
-  server.addService({ Export: unary("/opentelemetry.proto.collector.trace.v1.TraceService/Export", TraceRequest, TraceResponse) } as grpc.ServiceDefinition, {
-    Export(call: grpc.ServerUnaryCall<any, any>, done: grpc.sendUnaryData<any>) {
-      received.requests.push({ path: "TraceService/Export", headers: call.metadata.getMap() });
-      collectSpans(received.spans, call.request);
-      done(null, {});
+  server.addService(
+    {
+      Export: unary("/opentelemetry.proto.collector.trace.v1.TraceService/Export", TraceRequest, TraceResponse),
+    } as grpc.ServiceDefinition,
+    {
+      Export(call: grpc.ServerUnaryCall<any, any>, done: grpc.sendUnaryData<any>) {
+        received.requests.push({ path: "TraceService/Export", headers: call.metadata.getMap() });
+        collectSpans(received.spans, call.request);
+        done(null, {});
+      },
     },
-  });
-  server.addService({ Export: unary("/opentelemetry.proto.collector.metrics.v1.MetricsService/Export", MetricsRequest, MetricsResponse) } as grpc.ServiceDefinition, {
-    Export(call: grpc.ServerUnaryCall<any, any>, done: grpc.sendUnaryData<any>) {
-      received.requests.push({ path: "MetricsService/Export", headers: call.metadata.getMap() });
-      collectPoints(received.points, call.request);
-      done(null, {});
+  );
+  server.addService(
+    {
+      Export: unary("/opentelemetry.proto.collector.metrics.v1.MetricsService/Export", MetricsRequest, MetricsResponse),
+    } as grpc.ServiceDefinition,
+    {
+      Export(call: grpc.ServerUnaryCall<any, any>, done: grpc.sendUnaryData<any>) {
+        received.requests.push({ path: "MetricsService/Export", headers: call.metadata.getMap() });
+        collectPoints(received.points, call.request);
+        done(null, {});
+      },
     },
-  });
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))));
+  );
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
   received.endpoint = `http://127.0.0.1:${port}`;
   // The exporter keeps its HTTP/2 session open: a graceful shutdown would wait for it.
   received.close = async () => server.forceShutdown();

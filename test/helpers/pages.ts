@@ -20,10 +20,26 @@ let pages: [string, string][] = [];
 async function buildFixture(): Promise<void> {
   service = await startTestService(fileScope, { env: { SVC_SERVE_UI: "true" }, workers: true });
   const receiver = await startReceiver(fileScope);
-  const schema = { type: "object", required: ["email"], properties: { email: { type: "string" }, plan: { type: "string" } } };
-  assert.equal((await svc().rest("POST", "/v1/event-types", { name: "user.upgraded", description: "A user moved to a paid plan", schema })).status, 201);
+  const schema = {
+    type: "object",
+    required: ["email"],
+    properties: { email: { type: "string" }, plan: { type: "string" } },
+  };
+  assert.equal(
+    (
+      await svc().rest("POST", "/v1/event-types", {
+        name: "user.upgraded",
+        description: "A user moved to a paid plan",
+        schema,
+      })
+    ).status,
+    201,
+  );
   assert.equal((await svc().rest("POST", "/v1/event-types", { name: "user.created" })).status, 201);
-  const webhook = await svc().rest("POST", "/v1/consumers/journey/webhooks", { url: receiver.path("/users").url, events: ["user.created"] });
+  const webhook = await svc().rest("POST", "/v1/consumers/journey/webhooks", {
+    url: receiver.path("/users").url,
+    events: ["user.created"],
+  });
   assert.equal(webhook.status, 201);
   const webhookId = webhook.body.webhook_id;
   const subscription = await svc().rest("POST", "/v1/consumers/journey/subscriptions", {
@@ -33,7 +49,9 @@ async function buildFixture(): Promise<void> {
     transform_template: '{"user": "{{ .payload.email }}"}',
   });
   assert.equal(subscription.status, 201);
-  const pushed = await svc().rest("POST", "/v1/consumers/journey/events?event=user.upgraded", { payload: { email: "ada@example.com", plan: "team" } });
+  const pushed = await svc().rest("POST", "/v1/consumers/journey/events?event=user.upgraded", {
+    payload: { email: "ada@example.com", plan: "team" },
+  });
   assert.equal(pushed.status, 202);
   const eventId = pushed.body.event_id;
   const delivered = await eventually(
@@ -68,14 +86,23 @@ async function buildFixture(): Promise<void> {
 async function checkPage(page: Page, path: string, name: string): Promise<void> {
   await page.goto(svc().url + path);
   await page.getByRole("heading", { level: 1 }).first().waitFor();
-  await page.locator("[aria-busy=true]").first().waitFor({ state: "detached", timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator("[aria-busy=true]")
+    .first()
+    .waitFor({ state: "detached", timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForLoadState("networkidle");
   assert.equal(await page.getByRole("heading", { level: 1 }).count(), 1, `${path}: one h1`);
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     // The widest element that is not inside a scrolling container (tables and the nav scroll on their own).
-    const culprit = [...document.querySelectorAll("body *")].find((e) => e.getBoundingClientRect().right > width + 1 && !e.closest(".wrap, nav, pre, .u-wrap"));
-    return { by: document.documentElement.scrollWidth - width, culprit: culprit ? `${culprit.tagName}.${culprit.className} ${culprit.textContent?.slice(0, 60)}` : "" };
+    const culprit = [...document.querySelectorAll("body *")].find(
+      (e) => e.getBoundingClientRect().right > width + 1 && !e.closest(".wrap, nav, pre, .u-wrap"),
+    );
+    return {
+      by: document.documentElement.scrollWidth - width,
+      culprit: culprit ? `${culprit.tagName}.${culprit.className} ${culprit.textContent?.slice(0, 60)}` : "",
+    };
   });
   assert.ok(overflow.by <= 1, `${path}: no sideways scrolling (${overflow.by}px too wide: ${overflow.culprit})`);
   await assertAccessible(page, path);
@@ -93,6 +120,10 @@ export function everyPageTest(label: string, options: PageOptions): void {
     const { page, errors } = await openPage(browser, options);
     await signInWithMasterKey(page, svc().url);
     for (const [path, name] of pages) await checkPage(page, path, `page-${name}-${label}`);
-    assert.deepEqual(errors.filter((e) => !/status of 40[14]/.test(e)), [], "no script errors");
+    assert.deepEqual(
+      errors.filter((e) => !/status of 40[14]/.test(e)),
+      [],
+      "no script errors",
+    );
   });
 }

@@ -11,12 +11,15 @@ export interface ServerProcess {
 }
 
 export function startServerProcess(env: Record<string, string | undefined>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: any[] = [];
   let buffer = "";
   child.stdout!.on("data", (d) => {
     buffer += d;
-    let nl;
+    let nl: number;
     while ((nl = buffer.indexOf("\n")) >= 0) {
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + 1);

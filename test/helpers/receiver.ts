@@ -1,7 +1,13 @@
 // A programmable webhook receiver: a real HTTP server on 127.0.0.1 with scripted answers and recorded requests.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,13 +59,36 @@ let cert: { key: string; cert: string } | undefined;
 export function selfSignedCert(): { key: string; cert: string } {
   if (!cert) {
     const dir = mkdtempSync(join(tmpdir(), "svc-cert-"));
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     cert = { key: readFileSync(join(dir, "key.pem"), "utf8"), cert: readFileSync(join(dir, "cert.pem"), "utf8") };
   }
   return cert;
 }
 
-export async function startReceiver(t?: Pick<TestContext, "after">, options: { tls?: boolean } = {}): Promise<Receiver> {
+export async function startReceiver(
+  t?: Pick<TestContext, "after">,
+  options: { tls?: boolean } = {},
+): Promise<Receiver> {
   const endpoints = new Map<string, { endpoint: Endpoint; queue: Answer[]; waiters: (() => void)[] }>();
   const hanging = new Set<import("node:http").ServerResponse>();
 
@@ -73,14 +102,22 @@ export async function startReceiver(t?: Pick<TestContext, "after">, options: { t
         res.writeHead(404).end("no such endpoint");
         return;
       }
-      entry.endpoint.requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), receivedAt: Date.now() });
+      entry.endpoint.requests.push({
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        receivedAt: Date.now(),
+      });
       for (const w of entry.waiters.splice(0)) w();
       const answer = (entry.queue.length > 1 ? entry.queue.shift() : entry.queue[0]) ?? {};
       const send = () => {
         if (answer.reset) return req.socket.destroy();
         if (answer.hang) return void hanging.add(res);
         if (answer.redirectTo) return res.writeHead(answer.status ?? 302, { location: answer.redirectTo }).end();
-        res.writeHead(answer.status ?? 200, { "content-type": "text/plain", ...answer.headers }).end(answer.body ?? "ok");
+        res
+          .writeHead(answer.status ?? 200, { "content-type": "text/plain", ...answer.headers })
+          .end(answer.body ?? "ok");
       };
       if (answer.delayMs) setTimeout(send, answer.delayMs);
       else send();
@@ -97,7 +134,11 @@ export async function startReceiver(t?: Pick<TestContext, "after">, options: { t
     port,
     server,
     path(path) {
-      const entry = { queue: [] as Answer[], waiters: [] as (() => void)[], endpoint: undefined as unknown as Endpoint };
+      const entry = {
+        queue: [] as Answer[],
+        waiters: [] as (() => void)[],
+        endpoint: undefined as unknown as Endpoint,
+      };
       const endpoint: Endpoint = {
         url: url + path,
         path,

@@ -12,7 +12,10 @@ import { createTestDatabase } from "./cluster.ts";
 export const TEST_KEYS = `k0=${"0".repeat(63)}1,k1=${"ab".repeat(32)}`;
 export const TEST_API_KEY = "test-master-key-0123456789abcdef0123456789";
 
-export function testEnv(databaseUrl: string, overrides: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function testEnv(
+  databaseUrl: string,
+  overrides: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return {
     DATABASE_URL: databaseUrl,
     SVC_ENCRYPTION_KEYS: TEST_KEYS,
@@ -50,7 +53,12 @@ export interface TestService {
 }
 
 export class RpcError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly body: unknown) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: unknown,
+  ) {
     super(`${code}: ${message}`);
   }
 }
@@ -90,7 +98,8 @@ export function sharedService(options: TestServiceOptions = {}): () => TestServi
 export async function startTestService(t: Cleanup, options: TestServiceOptions = {}): Promise<TestService> {
   // The database is dropped after the service has stopped: a stopping worker still writes its last outcomes.
   const drops: (() => unknown)[] = [];
-  const databaseUrl = options.databaseUrl ?? (await createTestDatabase({ after: (fn: () => unknown) => void drops.push(fn) } as Cleanup));
+  const databaseUrl =
+    options.databaseUrl ?? (await createTestDatabase({ after: (fn: () => unknown) => void drops.push(fn) } as Cleanup));
   let stopService: (() => Promise<void>) | undefined;
   t.after(async () => {
     await stopService?.();
@@ -99,7 +108,9 @@ export async function startTestService(t: Cleanup, options: TestServiceOptions =
   const { config } = loadConfig(testEnv(databaseUrl, options.env));
   const logs: Record<string, unknown>[] = [];
   const log: Logger = createLogger(options.logLevel ?? "info", (line) => logs.push(JSON.parse(line)));
-  const workerOptions: WorkerOptions | undefined = options.workers ? { pollMs: 100, schedulerTickMs: 200, drainMs: 2_000, ...(options.workers === true ? {} : options.workers) } : undefined;
+  const workerOptions: WorkerOptions | undefined = options.workers
+    ? { pollMs: 100, schedulerTickMs: 200, drainMs: 2_000, ...(options.workers === true ? {} : options.workers) }
+    : undefined;
   const running = await startServer(config, {
     ...options,
     routes: options.routes ?? allRoutes,
@@ -143,7 +154,8 @@ export async function startTestService(t: Cleanup, options: TestServiceOptions =
       if (res.status !== 200) throw new RpcError(res.status, res.body?.code, res.body?.message, res.body);
       return res.body;
     },
-    rest: (method, path, body, apiKey) => request(path, { method, ...(body === undefined ? {} : { json: body }), apiKey }),
+    rest: (method, path, body, apiKey) =>
+      request(path, { method, ...(body === undefined ? {} : { json: body }), apiKey }),
     stop: () => running.stop(),
   };
 }

@@ -10,7 +10,11 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(t: Pick<TestContext, "after">, targetHost: string, targetPort: number): Promise<TcpProxy> {
+export async function startTcpProxy(
+  t: Pick<TestContext, "after">,
+  targetHost: string,
+  targetPort: number,
+): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let down = false;
   const server = createServer((client) => {

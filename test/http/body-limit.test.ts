@@ -9,7 +9,11 @@ const LIMIT = 1024 * 1024;
 const svc = sharedService({ env: { SVC_MAX_BODY_BYTES: String(LIMIT) } });
 
 /** Sends `size` bytes in 64 KiB writes, as an ordinary Node client does; resolves with the status or the error code. */
-function send(url: string, size: number, options: { chunked?: boolean; keepAlive?: boolean; apiKey?: string | null }): Promise<string> {
+function send(
+  url: string,
+  size: number,
+  options: { chunked?: boolean; keepAlive?: boolean; apiKey?: string | null },
+): Promise<string> {
   const { hostname, port } = new URL(url);
   const chunk = Buffer.alloc(64 * 1024, 0x61);
   return new Promise((resolve) => {
@@ -20,7 +24,10 @@ function send(url: string, size: number, options: { chunked?: boolean; keepAlive
     };
     const req = http.request(
       {
-        hostname, port, method: "POST", path: "/v1/consumers/limits/events?event=big",
+        hostname,
+        port,
+        method: "POST",
+        path: "/v1/consumers/limits/events?event=big",
         agent: options.keepAlive ? new http.Agent({ keepAlive: true }) : false,
         headers: {
           "content-type": "application/json",

@@ -11,7 +11,22 @@ import { sharedService, TEST_API_KEY } from "../helpers/service.ts";
 
 const svc = sharedService();
 
-const HOSTILE_KEYS = ["__proto__", "constructor", "prototype", "toString", "valueOf", "hasOwnProperty", "", "a".repeat(300), "\u0000", "𝔘", "namespace", "name", "url", "events"];
+const HOSTILE_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "",
+  "a".repeat(300),
+  "\u0000",
+  "𝔘",
+  "namespace",
+  "name",
+  "url",
+  "events",
+];
 
 /** JSON values with the keys attackers and sloppy clients actually send. */
 const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -23,9 +38,20 @@ const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.double(),
     fc.constantFrom(2 ** 53 + 1, -0, 1e308, "NaN", "9".repeat(40)),
     fc.string(),
-    fc.constantFrom("", " ", "\u2028", "\ud800", "../../etc/passwd", "<script>", "http://169.254.169.254/", "'; drop table events; --"),
+    fc.constantFrom(
+      "",
+      " ",
+      "\u2028",
+      "\ud800",
+      "../../etc/passwd",
+      "<script>",
+      "http://169.254.169.254/",
+      "'; drop table events; --",
+    ),
     fc.array(tie("value"), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 12 })), tie("value"), { maxKeys: 5 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...HOSTILE_KEYS), fc.string({ maxLength: 12 })), tie("value"), {
+      maxKeys: 5,
+    }),
   ),
 })).value;
 
@@ -35,13 +61,31 @@ const body: fc.Arbitrary<string | Uint8Array | undefined> = fc.oneof(
   fc.dictionary(fc.constantFrom(...HOSTILE_KEYS), jsonValue, { maxKeys: 6 }).map((o) => JSON.stringify(o)),
   fc.integer({ min: 60, max: 20_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
   // Deep payloads inside otherwise valid pushes and writes, so they reach the code behind validation.
-  fc.integer({ min: 60, max: 20_000 }).map((depth) => `{"namespace":"default","event":"prop.event","name":"prop-${depth}","payload":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`),
+  fc
+    .integer({ min: 60, max: 20_000 })
+    .map(
+      (depth) =>
+        `{"namespace":"default","event":"prop.event","name":"prop-${depth}","payload":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`,
+    ),
   fc.constantFrom('{"a":', "{'a':1}", "\u0000", "[1,2,", '{"__proto__":{"polluted":true},"name":"x"}', '{"a":1,"a":2}'),
   fc.uint8Array({ maxLength: 64 }),
   fc.constant(undefined),
 );
 
-const PARAM_VALUES = ["default", "default", "x", "00000000-0000-0000-0000-000000000000", "not-a-uuid", "%2e%2e", "..", "_svc", "a".repeat(200), "%00", "%E2%80%A8", "..%2F..%2Fetc"];
+const PARAM_VALUES = [
+  "default",
+  "default",
+  "x",
+  "00000000-0000-0000-0000-000000000000",
+  "not-a-uuid",
+  "%2e%2e",
+  "..",
+  "_svc",
+  "a".repeat(200),
+  "%00",
+  "%E2%80%A8",
+  "..%2F..%2Fetc",
+];
 
 /** A concrete path for a route, its parameters filled with plausible or hostile values. */
 function pathOf(route: AnyRoute, values: string[]): string {
@@ -53,9 +97,31 @@ function pathOf(route: AnyRoute, values: string[]): string {
 const request = fc.record({
   route: fc.constantFrom(...routes.filter((r) => !(r.kind !== "rpc" && r.path.startsWith("/docs")))),
   params: fc.array(fc.constantFrom(...PARAM_VALUES), { minLength: 1, maxLength: 3 }),
-  query: fc.option(fc.dictionary(fc.constantFrom("limit", "offset", "status", "event", "webhook_id", "created_after", "__proto__", "prepare_retry"), fc.constantFrom("-1", "0", "1e9", "abc", "", "%", "true", "2026-13-45", "prop.event")), { nil: undefined }),
+  query: fc.option(
+    fc.dictionary(
+      fc.constantFrom(
+        "limit",
+        "offset",
+        "status",
+        "event",
+        "webhook_id",
+        "created_after",
+        "__proto__",
+        "prepare_retry",
+      ),
+      fc.constantFrom("-1", "0", "1e9", "abc", "", "%", "true", "2026-13-45", "prop.event"),
+    ),
+    { nil: undefined },
+  ),
   body,
-  contentType: fc.constantFrom("application/json", "application/json; charset=utf-16", "text/plain", "application/x-www-form-urlencoded", "", "application/json; charset=utf-8"),
+  contentType: fc.constantFrom(
+    "application/json",
+    "application/json; charset=utf-16",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "",
+    "application/json; charset=utf-8",
+  ),
   auth: fc.constantFrom("key", "key", "key", "none", "bogus-bearer"),
   prefix: fc.constantFrom("", "", "", "/portal/api", "/./", "//"),
 });
@@ -67,7 +133,8 @@ function assertDocumentedShape(route: AnyRoute, status: number, contentType: str
   } catch {
     assert.fail(`${what}: a ${status} whose body is not JSON: ${text.slice(0, 200)}`);
   }
-  if (status === 401 && parsed.error === "unauthorized") return assert.ok(["missing", "invalid", "expired", "revoked"].includes(parsed.reason), what);
+  if (status === 401 && parsed.error === "unauthorized")
+    return assert.ok(["missing", "invalid", "expired", "revoked"].includes(parsed.reason), what);
   if (route.kind === "rpc" && contentType.startsWith("application/json")) {
     assert.equal(typeof parsed.code, "string", `${what}: Connect error code`);
     assert.equal(typeof parsed.message, "string", `${what}: Connect error message`);
@@ -83,19 +150,35 @@ test("no request to any route gets a 5xx; every error has the documented shape; 
   let sent = 0;
   await fc.assert(
     fc.asyncProperty(request, async (r) => {
-      const path = (r.prefix === "//" || r.prefix === "/./" ? r.prefix.slice(0, -1) : r.prefix) + pathOf(r.route, r.params);
+      const path =
+        (r.prefix === "//" || r.prefix === "/./" ? r.prefix.slice(0, -1) : r.prefix) + pathOf(r.route, r.params);
       const method = r.route.kind === "rpc" ? "POST" : r.route.method;
-      const qs = r.query ? "?" + Object.entries(r.query).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&") : "";
+      const qs = r.query
+        ? "?" +
+          Object.entries(r.query)
+            .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+            .join("&")
+        : "";
       const headers: Record<string, string> = {};
       if (r.contentType) headers["content-type"] = r.contentType;
       if (r.auth === "key") headers["x-api-key"] = TEST_API_KEY;
       if (r.auth === "bogus-bearer") headers.authorization = "Bearer svc_tk_" + "A".repeat(43);
-      const res = await fetch(svc().url + path + qs, { method, headers, body: method === "GET" || r.body === undefined ? undefined : typeof r.body === "string" ? r.body : new Blob([Buffer.from(r.body)]) });
+      const res = await fetch(svc().url + path + qs, {
+        method,
+        headers,
+        body:
+          method === "GET" || r.body === undefined
+            ? undefined
+            : typeof r.body === "string"
+              ? r.body
+              : new Blob([Buffer.from(r.body)]),
+      });
       const text = await res.text();
       sent++;
       const what = `${method} ${path}${qs} (${r.auth}, ${r.contentType || "no content type"})`;
       assert.ok(res.status < 500, `${what} → ${res.status}: ${text.slice(0, 300)}`);
-      if (res.status >= 400) assertDocumentedShape(r.route, res.status, res.headers.get("content-type") ?? "", text, what);
+      if (res.status >= 400)
+        assertDocumentedShape(r.route, res.status, res.headers.get("content-type") ?? "", text, what);
     }),
     { numRuns: 1_500, seed: Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31), verbose: 1 },
   );

@@ -8,7 +8,16 @@ import { sharedService } from "../helpers/service.ts";
 
 const svc = sharedService();
 
-const fill = (path: string) => path.replace(PATH_PARAM, (_m, name: string) => (name === "consumer" ? "routing-c" : name === "name" ? "routing.event" : /_id$/.test(name) ? "00000000-0000-4000-8000-000000000000" : "x"));
+const fill = (path: string) =>
+  path.replace(PATH_PARAM, (_m, name: string) =>
+    name === "consumer"
+      ? "routing-c"
+      : name === "name"
+        ? "routing.event"
+        : /_id$/.test(name)
+          ? "00000000-0000-4000-8000-000000000000"
+          : "x",
+  );
 const NO_ROUTE = /^(no route for|unknown RPC method)|is not allowed on|are called with POST/;
 
 async function reach(method: string, path: string) {
@@ -26,7 +35,8 @@ test("every route is reached through its own path, also with a trailing slash", 
     for (const variant of [path, path.endsWith("/") ? path : path + "/"]) {
       const { status, message } = await reach(method, variant);
       checked++;
-      if (status === 405 || (status === 404 && NO_ROUTE.test(message))) misses.push(`${method} ${variant}: ${status} ${message}`);
+      if (status === 405 || (status === 404 && NO_ROUTE.test(message)))
+        misses.push(`${method} ${variant}: ${status} ${message}`);
     }
   }
   assert.ok(routes.length > 90, `only ${routes.length} routes`);

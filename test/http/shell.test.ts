@@ -31,21 +31,62 @@ function shellApp(env: Record<string, string> = {}) {
       tag: "Test",
       access: "admin",
       params: z.object({ name: z.string() }),
-      body: z.object({ display_name: z.string(), labels: z.record(z.string(), z.string()).default({}), count: z.number().int().default(1) }),
+      body: z.object({
+        display_name: z.string(),
+        labels: z.record(z.string(), z.string()).default({}),
+        count: z.number().int().default(1),
+      }),
       status: 201,
       async handle({ params, body }) {
         return { name: params.name, ...body };
       },
     }),
-    rest({ method: "GET", path: "/v1/boom", operationId: "boom", summary: "throws", tag: "Test", access: "admin", async handle() { throw new Error("secret internal detail at /etc/passwd"); } }),
-    rest({ method: "GET", path: "/v1/conflict", operationId: "conflict", summary: "precondition", tag: "Test", access: "admin", async handle() { throw new AppError("failed_precondition", "batch is not pending"); } }),
-    rpc({ service: "TestService", method: "Echo", summary: "echo", input: z.object({ message_text: z.string().default(""), payload: z.record(z.string(), z.unknown()).default({}) }), async handle(input) { return input; } }),
-    rpc({ service: "TestService", method: "Fail", summary: "fails", input: z.object({}), async handle() { throw new AppError("failed_precondition", "not pending"); } }),
+    rest({
+      method: "GET",
+      path: "/v1/boom",
+      operationId: "boom",
+      summary: "throws",
+      tag: "Test",
+      access: "admin",
+      async handle() {
+        throw new Error("secret internal detail at /etc/passwd");
+      },
+    }),
+    rest({
+      method: "GET",
+      path: "/v1/conflict",
+      operationId: "conflict",
+      summary: "precondition",
+      tag: "Test",
+      access: "admin",
+      async handle() {
+        throw new AppError("failed_precondition", "batch is not pending");
+      },
+    }),
+    rpc({
+      service: "TestService",
+      method: "Echo",
+      summary: "echo",
+      input: z.object({ message_text: z.string().default(""), payload: z.record(z.string(), z.unknown()).default({}) }),
+      async handle(input) {
+        return input;
+      },
+    }),
+    rpc({
+      service: "TestService",
+      method: "Fail",
+      summary: "fails",
+      input: z.object({}),
+      async handle() {
+        throw new AppError("failed_precondition", "not pending");
+      },
+    }),
   ];
   return { http: createHttpApp(app, routes), logs };
 }
 
-const call = (app: ReturnType<typeof shellApp>, path: string, init?: RequestInit) => app.http.fetch(new Request(`http://svc.test${path}`, init));
+const call = (app: ReturnType<typeof shellApp>, path: string, init?: RequestInit) =>
+  app.http.fetch(new Request(`http://svc.test${path}`, init));
 
 test("GET /health reports ok with the database check, /ready reports ready", async (t) => {
   const svc = await startTestService(t);
@@ -88,10 +129,30 @@ test("the OpenAPI document is 3.1, served as JSON and YAML, and lists the routes
 
 test("the OpenAPI document carries a route's parameters, body and success status", async () => {
   const { buildOpenApi } = await import("../../lib/http/openapi.ts");
-  const route = rest({ method: "POST", path: "/v1/consumers/:consumer/things", operationId: "x", summary: "x", tag: "T", access: "admin", params: z.object({ consumer: z.string() }), query: z.object({ event: z.string() }), body: z.object({ a: z.number() }), status: 201, async handle() { return {}; } });
+  const route = rest({
+    method: "POST",
+    path: "/v1/consumers/:consumer/things",
+    operationId: "x",
+    summary: "x",
+    tag: "T",
+    access: "admin",
+    params: z.object({ consumer: z.string() }),
+    query: z.object({ event: z.string() }),
+    body: z.object({ a: z.number() }),
+    status: 201,
+    async handle() {
+      return {};
+    },
+  });
   const doc = buildOpenApi([route], "1") as any;
   const op = doc.paths["/v1/consumers/{consumer}/things"].post;
-  assert.deepEqual(op.parameters.map((p: any) => [p.name, p.in, p.required]), [["consumer", "path", true], ["event", "query", true]]);
+  assert.deepEqual(
+    op.parameters.map((p: any) => [p.name, p.in, p.required]),
+    [
+      ["consumer", "path", true],
+      ["event", "query", true],
+    ],
+  );
   assert.equal(op.requestBody.content["application/json"].schema.properties.a.type, "number");
   assert.ok(op.responses["201"]);
   assert.ok(op.responses["401"]);
@@ -125,23 +186,42 @@ test("a known path with the wrong method is a 405 naming the allowed methods", a
 });
 
 test("an unknown RPC method is a Connect unimplemented error with status 404", async () => {
-  const res = await call(shellApp(), "/webhook.NoService/Nothing", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+  const res = await call(shellApp(), "/webhook.NoService/Nothing", {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json" },
+  });
   assert.equal(res.status, 404);
-  assert.deepEqual(await res.json(), { code: "unimplemented", message: "unknown RPC method webhook.NoService/Nothing" });
+  assert.deepEqual(await res.json(), {
+    code: "unimplemented",
+    message: "unknown RPC method webhook.NoService/Nothing",
+  });
 });
 
 test("malformed JSON is a 400 invalid_argument on both surfaces", async () => {
   const app = shellApp();
-  const restRes = await call(app, "/v1/things/a", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } });
+  const restRes = await call(app, "/v1/things/a", {
+    method: "POST",
+    body: "{nope",
+    headers: { "content-type": "application/json" },
+  });
   assert.equal(restRes.status, 400);
   assert.equal((await restRes.json()).code, "invalid_argument");
-  const rpcRes = await call(app, "/webhook.TestService/Echo", { method: "POST", body: "[1,", headers: { "content-type": "application/json" } });
+  const rpcRes = await call(app, "/webhook.TestService/Echo", {
+    method: "POST",
+    body: "[1,",
+    headers: { "content-type": "application/json" },
+  });
   assert.equal(rpcRes.status, 400);
   assert.equal((await rpcRes.json()).code, "invalid_argument");
 });
 
 test("schema violations name the field", async () => {
-  const res = await call(shellApp(), "/v1/things/a", { method: "POST", body: JSON.stringify({ count: "x" }), headers: { "content-type": "application/json" } });
+  const res = await call(shellApp(), "/v1/things/a", {
+    method: "POST",
+    body: JSON.stringify({ count: "x" }),
+    headers: { "content-type": "application/json" },
+  });
   assert.equal(res.status, 400);
   const body = await res.json();
   assert.match(body.detail, /display_name/);
@@ -149,24 +229,43 @@ test("schema violations name the field", async () => {
 });
 
 test("requests accept lowerCamelCase keys but never rename keys inside free-form maps", async () => {
-  const res = await call(shellApp(), "/v1/things/a", { method: "POST", body: JSON.stringify({ displayName: "A", labels: { someKey: "v" } }), headers: { "content-type": "application/json" } });
+  const res = await call(shellApp(), "/v1/things/a", {
+    method: "POST",
+    body: JSON.stringify({ displayName: "A", labels: { someKey: "v" } }),
+    headers: { "content-type": "application/json" },
+  });
   assert.equal(res.status, 201);
   assert.deepEqual(await res.json(), { name: "a", display_name: "A", labels: { someKey: "v" }, count: 1 });
-  const rpcRes = await call(shellApp(), "/webhook.TestService/Echo", { method: "POST", body: JSON.stringify({ messageText: "hi", payload: { innerKey: { deepKey: 1 } } }), headers: { "content-type": "application/json" } });
+  const rpcRes = await call(shellApp(), "/webhook.TestService/Echo", {
+    method: "POST",
+    body: JSON.stringify({ messageText: "hi", payload: { innerKey: { deepKey: 1 } } }),
+    headers: { "content-type": "application/json" },
+  });
   assert.deepEqual(await rpcRes.json(), { message_text: "hi", payload: { innerKey: { deepKey: 1 } } });
 });
 
 test("an RPC with a non-JSON content type is refused with 415", async () => {
-  const res = await call(shellApp(), "/webhook.TestService/Echo", { method: "POST", body: "x", headers: { "content-type": "text/plain" } });
+  const res = await call(shellApp(), "/webhook.TestService/Echo", {
+    method: "POST",
+    body: "x",
+    headers: { "content-type": "text/plain" },
+  });
   assert.equal(res.status, 415);
   assert.equal((await res.json()).code, "invalid_argument");
 });
 
 test("an RPC without a body is an empty request and a failed precondition is Connect's 400", async () => {
   const app = shellApp();
-  const echo = await call(app, "/webhook.TestService/Echo", { method: "POST", headers: { "connect-protocol-version": "1" } });
+  const echo = await call(app, "/webhook.TestService/Echo", {
+    method: "POST",
+    headers: { "connect-protocol-version": "1" },
+  });
   assert.deepEqual([echo.status, await echo.json()], [200, { message_text: "", payload: {} }]);
-  const fail = await call(app, "/webhook.TestService/Fail", { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+  const fail = await call(app, "/webhook.TestService/Fail", {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json" },
+  });
   assert.deepEqual([fail.status, await fail.json()], [400, { code: "failed_precondition", message: "not pending" }]);
 });
 
@@ -192,14 +291,29 @@ test("a body larger than the limit is refused with 413 even without a Content-Le
   const app = shellApp({ SVC_MAX_BODY_BYTES: String(1024 * 1024) });
   const server = createServer(createServerAdapter((req: Request) => app.http.fetch(req)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  t.after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   const { port } = server.address() as AddressInfo;
   const result = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path: "/webhook.TestService/Echo", method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/webhook.TestService/Echo",
+        method: "POST",
+        headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on("error", reject);
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     let sent = 0;
@@ -217,7 +331,11 @@ test("a body larger than the limit is refused with 413 even without a Content-Le
 });
 
 test("a declared Content-Length over the limit is refused before reading", async () => {
-  const res = await call(shellApp(), "/v1/things/a", { method: "POST", body: "{}", headers: { "content-type": "application/json", "content-length": String(6 * 1024 * 1024) } });
+  const res = await call(shellApp(), "/v1/things/a", {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json", "content-length": String(6 * 1024 * 1024) },
+  });
   assert.equal(res.status, 413);
   assert.equal((await res.json()).status, 413);
 });
@@ -250,8 +368,15 @@ test("cross-origin requests: allowed by default outside production, refused in p
   const sameOrigin = await call(prod, "/health", { headers: { origin: "http://svc.test" } });
   assert.notEqual(sameOrigin.status, 403);
 
-  const listed = shellApp({ ENVIRONMENT: "production", SVC_API_KEY: "p".repeat(32), CORS_ALLOWED_ORIGINS: "https://app.example" });
-  const preflight = await call(listed, "/v1/things/a", { method: "OPTIONS", headers: { ...origin, "access-control-request-method": "POST" } });
+  const listed = shellApp({
+    ENVIRONMENT: "production",
+    SVC_API_KEY: "p".repeat(32),
+    CORS_ALLOWED_ORIGINS: "https://app.example",
+  });
+  const preflight = await call(listed, "/v1/things/a", {
+    method: "OPTIONS",
+    headers: { ...origin, "access-control-request-method": "POST" },
+  });
   assert.equal(preflight.status, 204);
   assert.equal(preflight.headers.get("access-control-allow-origin"), "https://app.example");
   assert.match(preflight.headers.get("access-control-allow-headers")!, /x-api-key/);
@@ -263,7 +388,10 @@ test("logs show webhook URLs as scheme and host only", async () => {
   const { createLogger } = await import("../../lib/log.ts");
   const lines: string[] = [];
   const log = createLogger("info", (l) => lines.push(l));
-  log.warn("delivery to https://user:pw@hooks.example.com/path/secret?token=abc failed", { url: "http://10.0.0.1:8080/x?y=1", nested: { error: new Error("connect to https://a.example/b failed") } });
+  log.warn("delivery to https://user:pw@hooks.example.com/path/secret?token=abc failed", {
+    url: "http://10.0.0.1:8080/x?y=1",
+    nested: { error: new Error("connect to https://a.example/b failed") },
+  });
   const text = lines.join("\n");
   assert.doesNotMatch(text, /secret|token=abc|pw@|\/path|\/x\?|a\.example\/b/);
   assert.match(text, /https:\/\/hooks\.example\.com/);

@@ -5,11 +5,17 @@ import { test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { startReceiver, type Endpoint } from "../helpers/receiver.ts";
-import { RpcError, sharedService } from "../helpers/service.ts";
+import { type RpcError, sharedService } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
 
 const svc = sharedService({ workers: true, logLevel: "error" });
-const NAMES = ["svc.webhook.paused", "svc.webhook.resumed", "svc.webhook.health_changed", "svc.delivery.failed", "svc.batch.completed"];
+const NAMES = [
+  "svc.webhook.paused",
+  "svc.webhook.resumed",
+  "svc.webhook.health_changed",
+  "svc.delivery.failed",
+  "svc.batch.completed",
+];
 let n = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++n}`;
 
@@ -21,7 +27,10 @@ async function schemaOf(name: string): Promise<any> {
 }
 
 const received = (ops: Endpoint, consumer: string): [string, any][] =>
-  ops.requests.map((r) => JSON.parse(r.body)).filter((e) => e.payload.consumer === consumer).map((e) => [e.event_name, e.payload] as [string, any]);
+  ops.requests
+    .map((r) => JSON.parse(r.body))
+    .filter((e) => e.payload.consumer === consumer)
+    .map((e) => [e.event_name, e.payload] as [string, any]);
 
 async function operatorEndpoint(t: Parameters<typeof startReceiver>[0]) {
   const ops = (await startReceiver(t)).path("/ops");
@@ -32,13 +41,28 @@ async function operatorEndpoint(t: Parameters<typeof startReceiver>[0]) {
 test("reserved names: consumers starting with _ cannot be created, _svc cannot be pushed into or deleted, svc.* types are svc's", async () => {
   const ns = await svc().rpc("NamespaceService", "GetNamespace", { name: "_svc" });
   assert.equal(ns.namespace?.name ?? ns.name, "_svc");
-  await assert.rejects(svc().rpc("NamespaceService", "CreateNamespace", { name: "_mine" }), (e: RpcError) => e.code === "invalid_argument" && /reserved for svc/.test(e.message));
-  const rest = await svc().rest("POST", "/v1/consumers/_mine/webhooks", { url: "http://127.0.0.1:9/x", events: ["svc.webhook.paused"] });
+  await assert.rejects(
+    svc().rpc("NamespaceService", "CreateNamespace", { name: "_mine" }),
+    (e: RpcError) => e.code === "invalid_argument" && /reserved for svc/.test(e.message),
+  );
+  const rest = await svc().rest("POST", "/v1/consumers/_mine/webhooks", {
+    url: "http://127.0.0.1:9/x",
+    events: ["svc.webhook.paused"],
+  });
   assert.equal(rest.status, 400);
   assert.match(rest.body.detail, /reserved for svc/);
-  await assert.rejects(svc().rpc("NamespaceService", "DeleteNamespace", { name: "_svc" }), (e: RpcError) => e.code === "failed_precondition");
-  await assert.rejects(svc().rpc("EventService", "PushEvent", { namespace: "_svc", event: "svc.webhook.paused", payload: {} }), (e: RpcError) => e.code === "invalid_argument" && /nobody can push/.test(e.message));
-  await assert.rejects(svc().rpc("EventService", "RegisterEvent", { name: "svc.mine" }), (e: RpcError) => e.code === "invalid_argument");
+  await assert.rejects(
+    svc().rpc("NamespaceService", "DeleteNamespace", { name: "_svc" }),
+    (e: RpcError) => e.code === "failed_precondition",
+  );
+  await assert.rejects(
+    svc().rpc("EventService", "PushEvent", { namespace: "_svc", event: "svc.webhook.paused", payload: {} }),
+    (e: RpcError) => e.code === "invalid_argument" && /nobody can push/.test(e.message),
+  );
+  await assert.rejects(
+    svc().rpc("EventService", "RegisterEvent", { name: "svc.mine" }),
+    (e: RpcError) => e.code === "invalid_argument",
+  );
   for (const name of NAMES) assert.equal((await schemaOf(name))?.type, "object", `${name} has a schema`);
 });
 
@@ -49,7 +73,12 @@ test("each system event reaches an operator webhook in _svc with a body that mat
   await svc().rpc("NamespaceService", "CreateNamespace", { name: consumer });
   await svc().rpc("EventService", "RegisterEvent", { name: event });
   const hook = (await startReceiver(t)).path("/customer").answers({ status: 200 });
-  const { webhook_id: id } = await svc().rpc("WebhookService", "RegisterWebhook", { namespace: consumer, url: `${hook.url}?token=secret`, events: [event], httpConfig: { maxRetries: 0 } });
+  const { webhook_id: id } = await svc().rpc("WebhookService", "RegisterWebhook", {
+    namespace: consumer,
+    url: `${hook.url}?token=secret`,
+    events: [event],
+    httpConfig: { maxRetries: 0 },
+  });
 
   await svc().rpc("EventService", "PushEvent", { namespace: consumer, event, payload: { ok: true } });
   await hook.waitForRequests(1);
@@ -58,12 +87,32 @@ test("each system event reaches an operator webhook in _svc with a body that mat
   hook.answers({ status: 500 });
   await svc().rpc("EventService", "PushEvent", { namespace: consumer, event, payload: { ok: false } });
   await hook.waitForRequests(2);
-  const failed = await eventually(() => svc().rpc("DeliveryService", "ListDeliveries", { namespace: consumer, status: "FAILED" }), (r) => r.deliveries.length === 1);
+  const failed = await eventually(
+    () => svc().rpc("DeliveryService", "ListDeliveries", { namespace: consumer, status: "FAILED" }),
+    (r) => r.deliveries.length === 1,
+  );
   hook.answers({ status: 410 });
-  const { retry_id: retryId } = await svc().rpc("DeliveryService", "ListDeliveries", { namespace: consumer, status: "FAILED", prepareRetry: true });
+  const { retry_id: retryId } = await svc().rpc("DeliveryService", "ListDeliveries", {
+    namespace: consumer,
+    status: "FAILED",
+    prepareRetry: true,
+  });
   await svc().rpc("DeliveryService", "RetryDeliveries", { retryId });
 
-  const all: [string, any][] = await eventually(async () => received(ops, consumer), (list) => ["svc.webhook.paused", "svc.webhook.resumed", "svc.webhook.health_changed", "svc.delivery.failed", "svc.batch.completed"].every((name) => list.some(([n]) => n === name)) && list.filter(([n]) => n === "svc.webhook.paused").length === 2, 20_000, 100);
+  const all: [string, any][] = await eventually(
+    async () => received(ops, consumer),
+    (list) =>
+      [
+        "svc.webhook.paused",
+        "svc.webhook.resumed",
+        "svc.webhook.health_changed",
+        "svc.delivery.failed",
+        "svc.batch.completed",
+      ].every((name) => list.some(([n]) => n === name)) &&
+      list.filter(([n]) => n === "svc.webhook.paused").length === 2,
+    20_000,
+    100,
+  );
 
   // Every body matches the schema svc registered for its type (a stock JSON Schema validator).
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -81,7 +130,10 @@ test("each system event reaches an operator webhook in _svc with a body that mat
   const manual = all.find(([n, p]) => n === "svc.webhook.paused" && p.reason_kind === "manual")![1];
   assert.equal(manual.reason, "maintenance");
   const failure = all.find(([n]) => n === "svc.delivery.failed")![1];
-  assert.deepEqual([failure.delivery_id, failure.error_category, failure.response_code, failure.attempts], [failed.deliveries[0].delivery_id, "server_error", 500, 1]);
+  assert.deepEqual(
+    [failure.delivery_id, failure.error_category, failure.response_code, failure.attempts],
+    [failed.deliveries[0].delivery_id, "server_error", 500, 1],
+  );
   assert.equal("payload" in failure, false, "no payload in a failure event");
   const health = all.find(([n]) => n === "svc.webhook.health_changed")![1];
   assert.deepEqual([health.from, health.to], ["unspecified", "healthy"]);
@@ -91,18 +143,39 @@ test("each system event reaches an operator webhook in _svc with a body that mat
 
 test("nothing is emitted about _svc's own webhooks, so a failing operator webhook cannot feed itself", async (t) => {
   const broken = (await startReceiver(t)).path("/broken").answers({ status: 500 });
-  const { body } = await svc().rest("POST", "/v1/consumers/_svc/webhooks", { url: broken.url, events: ["svc.delivery.failed", "svc.webhook.health_changed"], http_config: { max_retries: 0 } });
+  const { body } = await svc().rest("POST", "/v1/consumers/_svc/webhooks", {
+    url: broken.url,
+    events: ["svc.delivery.failed", "svc.webhook.health_changed"],
+    http_config: { max_retries: 0 },
+  });
   const consumer = unique("other");
   const event = unique("thing.done");
   await svc().rpc("NamespaceService", "CreateNamespace", { name: consumer });
   await svc().rpc("EventService", "RegisterEvent", { name: event });
   const hook = (await startReceiver(t)).path("/fails").answers({ status: 500 });
-  await svc().rpc("WebhookService", "RegisterWebhook", { namespace: consumer, url: hook.url, events: [event], httpConfig: { maxRetries: 0 } });
+  await svc().rpc("WebhookService", "RegisterWebhook", {
+    namespace: consumer,
+    url: hook.url,
+    events: [event],
+    httpConfig: { maxRetries: 0 },
+  });
   await svc().rpc("EventService", "PushEvent", { namespace: consumer, event, payload: {} });
   // The customer's failure reaches the broken operator endpoint, which fails in turn — and that is the end of it.
   await broken.waitForRequests(1, 15_000);
-  await eventually(() => svc().rpc("DeliveryService", "ListDeliveries", { namespace: "_svc", webhookId: body.webhook_id, status: "FAILED" }), (r) => r.deliveries.length >= 1, 15_000, 100);
+  await eventually(
+    () =>
+      svc().rpc("DeliveryService", "ListDeliveries", {
+        namespace: "_svc",
+        webhookId: body.webhook_id,
+        status: "FAILED",
+      }),
+    (r) => r.deliveries.length >= 1,
+    15_000,
+    100,
+  );
   await new Promise((r) => setTimeout(r, 1_000));
-  const { rows } = await svc().app.db.query("select count(*)::int as n from events where namespace = '_svc' and payload->>'consumer' = '_svc'");
+  const { rows } = await svc().app.db.query(
+    "select count(*)::int as n from events where namespace = '_svc' and payload->>'consumer' = '_svc'",
+  );
   assert.equal(rows[0].n, 0);
 });

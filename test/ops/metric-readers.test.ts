@@ -26,19 +26,31 @@ function otelConfig(endpoint: string) {
 
 /** svc_events_pushed_total as /metrics shows it, summed over its series. */
 async function pushedOnMetrics(metrics: Metrics): Promise<number> {
-  const families = parsePrometheusTextFormat(await metrics.prometheusText()) as { name: string; metrics: { value?: string }[] }[];
-  return (families.find((f) => f.name === "svc_events_pushed_total")?.metrics ?? []).reduce((sum, m) => sum + Number(m.value ?? 0), 0);
+  const families = parsePrometheusTextFormat(await metrics.prometheusText()) as {
+    name: string;
+    metrics: { value?: string }[];
+  }[];
+  return (families.find((f) => f.name === "svc_events_pushed_total")?.metrics ?? []).reduce(
+    (sum, m) => sum + Number(m.value ?? 0),
+    0,
+  );
 }
 
 for (const preference of ["cumulative", "delta"] as const) {
-  test(`an OTLP exporter preferring ${preference} figures: /metrics stays cumulative and the collector receives them`, { timeout: 60_000 }, async (t) => {
+  test(`an OTLP exporter preferring ${preference} figures: /metrics stays cumulative and the collector receives them`, {
+    timeout: 60_000,
+  }, async (t) => {
     const collector = await startOtlpHttpReceiver(t);
     // The exporter reads its preference from the environment, as every OTLP exporter does.
     process.env.OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE = preference;
     t.after(() => delete process.env.OTEL_EXPORTER_OTLP_METRICS_TEMPORALITY_PREFERENCE);
     const tracing = await startOtelSdk(otelConfig(collector.endpoint), "test", createLogger("error"));
     t.after(() => tracing.shutdown());
-    assert.equal(tracing.metricReader?.shareable, preference === "cumulative", "one reader for both only with cumulative figures");
+    assert.equal(
+      tracing.metricReader?.shareable,
+      preference === "cumulative",
+      "one reader for both only with cumulative figures",
+    );
 
     const metrics = new Metrics({ version: "test", perConsumer: false, otlp: tracing.metricReader });
     t.after(() => metrics.shutdown());
@@ -48,7 +60,14 @@ for (const preference of ["cumulative", "delta"] as const) {
     assert.equal(await pushedOnMetrics(metrics), 2, "a scrape never resets what the next one shows");
 
     // The collector gets the same two pushes: one cumulative point of 2, or delta points adding up to 2.
-    const points = await eventually(async () => collector.points.filter((p) => p.metric === "svc_events_pushed"), (p) => p.length > 0 && (preference === "cumulative" ? p.some((x) => x.value === 2) : p.reduce((s, x) => s + Number(x.value), 0) === 2), 10_000, 100);
+    const points = await eventually(
+      async () => collector.points.filter((p) => p.metric === "svc_events_pushed"),
+      (p) =>
+        p.length > 0 &&
+        (preference === "cumulative" ? p.some((x) => x.value === 2) : p.reduce((s, x) => s + Number(x.value), 0) === 2),
+      10_000,
+      100,
+    );
     assert.ok(points.length > 0);
   });
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { RpcError, sharedService } from "../helpers/service.ts";
+import { type RpcError, sharedService } from "../helpers/service.ts";
 
 const svc = sharedService();
 const unique = (p: string) => `${p}.${Math.random().toString(36).slice(2, 8)}`;
@@ -15,21 +15,37 @@ const orderSchema = {
     currency: { enum: ["EUR", "USD"] },
     code: { type: "string", pattern: "^[A-Z]{3}-\\d{4}$" },
     customer: { type: "object", required: ["email"], properties: { email: { type: "string", format: "email" } } },
-    items: { type: "array", minItems: 1, items: { type: "object", required: ["sku"], properties: { sku: { type: "string", minLength: 3 } } } },
+    items: {
+      type: "array",
+      minItems: 1,
+      items: { type: "object", required: ["sku"], properties: { sku: { type: "string", minLength: 3 } } },
+    },
   },
 };
 
 test("RegisterEvent returns the name as event_id; a second registration is ALREADY_EXISTS", async () => {
   const name = unique("order.created");
-  const res = await svc().rpc("EventService", "RegisterEvent", { name, description: "An order", schema: orderSchema, metadata: { team: "shop" } });
+  const res = await svc().rpc("EventService", "RegisterEvent", {
+    name,
+    description: "An order",
+    schema: orderSchema,
+    metadata: { team: "shop" },
+  });
   assert.equal(res.event_id, name);
   assert.ok(Date.parse(res.created_at));
-  await assert.rejects(svc().rpc("EventService", "RegisterEvent", { name }), (e: RpcError) => e.code === "already_exists");
+  await assert.rejects(
+    svc().rpc("EventService", "RegisterEvent", { name }),
+    (e: RpcError) => e.code === "already_exists",
+  );
 });
 
 test("an invalid JSON Schema is INVALID_ARGUMENT at registration", async () => {
   for (const schema of [{ type: "nope" }, { properties: { a: { minimum: "x" } } }, { $ref: "#/definitions/missing" }]) {
-    await assert.rejects(svc().rpc("EventService", "RegisterEvent", { name: unique("bad"), schema }), (e: RpcError) => e.code === "invalid_argument", JSON.stringify(schema));
+    await assert.rejects(
+      svc().rpc("EventService", "RegisterEvent", { name: unique("bad"), schema }),
+      (e: RpcError) => e.code === "invalid_argument",
+      JSON.stringify(schema),
+    );
   }
 });
 
@@ -40,7 +56,10 @@ test("GetEvent returns the schema and a deterministic sample payload that is val
   const b = await svc().rpc("EventService", "GetEvent", { name });
   assert.deepEqual(a.event.schema, orderSchema);
   assert.deepEqual(a.event.sample_payload, b.event.sample_payload);
-  const validate = new Ajv2020({ strict: false }).compile({ ...orderSchema, properties: { ...orderSchema.properties, id: { type: "string" }, customer: { type: "object" } } });
+  const validate = new Ajv2020({ strict: false }).compile({
+    ...orderSchema,
+    properties: { ...orderSchema.properties, id: { type: "string" }, customer: { type: "object" } },
+  });
   assert.ok(validate(a.event.sample_payload), JSON.stringify(validate.errors));
   assert.match(a.event.sample_payload.code ?? "ABC-1234", /^[A-Z]{3}-\d{4}$/);
 });
@@ -52,19 +71,33 @@ test("GetEvent without a schema has no sample; an unknown name is NOT_FOUND", as
   assert.equal(event.schema, null);
   assert.equal(event.sample_payload, null);
   assert.equal(event.active, true);
-  await assert.rejects(svc().rpc("EventService", "GetEvent", { name: unique("missing") }), (e: RpcError) => e.code === "not_found");
+  await assert.rejects(
+    svc().rpc("EventService", "GetEvent", { name: unique("missing") }),
+    (e: RpcError) => e.code === "not_found",
+  );
 });
 
 test("UpdateEvent changes only the fields given", async () => {
   const name = unique("upd");
-  await svc().rpc("EventService", "RegisterEvent", { name, description: "first", metadata: { a: "1" }, schema: { type: "object" } });
+  await svc().rpc("EventService", "RegisterEvent", {
+    name,
+    description: "first",
+    metadata: { a: "1" },
+    schema: { type: "object" },
+  });
   await svc().rpc("EventService", "UpdateEvent", { name, active: false });
   let { event } = await svc().rpc("EventService", "GetEvent", { name });
-  assert.deepEqual([event.active, event.description, event.metadata, event.schema], [false, "first", { a: "1" }, { type: "object" }]);
+  assert.deepEqual(
+    [event.active, event.description, event.metadata, event.schema],
+    [false, "first", { a: "1" }, { type: "object" }],
+  );
   await svc().rpc("EventService", "UpdateEvent", { name, description: "second" });
   ({ event } = await svc().rpc("EventService", "GetEvent", { name }));
   assert.deepEqual([event.active, event.description], [false, "second"]);
-  await assert.rejects(svc().rpc("EventService", "UpdateEvent", { name: unique("none"), description: "x" }), (e: RpcError) => e.code === "not_found");
+  await assert.rejects(
+    svc().rpc("EventService", "UpdateEvent", { name: unique("none"), description: "x" }),
+    (e: RpcError) => e.code === "not_found",
+  );
 });
 
 test("ListEvents filters active types and pages them", async () => {
@@ -85,12 +118,22 @@ test("ListEvents filters active types and pages them", async () => {
 test("DeleteEvent removes the type but keeps subscriptions naming it", async () => {
   const name = unique("del");
   await svc().rpc("EventService", "RegisterEvent", { name });
-  const hook = await svc().rpc("WebhookService", "RegisterWebhook", { namespace: "default", url: `https://93.184.216.34/${name}`, events: [name] });
+  const hook = await svc().rpc("WebhookService", "RegisterWebhook", {
+    namespace: "default",
+    url: `https://93.184.216.34/${name}`,
+    events: [name],
+  });
   await svc().rpc("EventService", "DeleteEvent", { name });
   await assert.rejects(svc().rpc("EventService", "GetEvent", { name }), (e: RpcError) => e.code === "not_found");
   await assert.rejects(svc().rpc("EventService", "DeleteEvent", { name }), (e: RpcError) => e.code === "not_found");
-  const subs = await svc().rpc("SubscriptionService", "ListSubscriptions", { namespace: "default", webhookId: hook.webhook_id });
-  assert.deepEqual(subs.subscriptions.map((s: { event_name: string }) => s.event_name), [name]);
+  const subs = await svc().rpc("SubscriptionService", "ListSubscriptions", {
+    namespace: "default",
+    webhookId: hook.webhook_id,
+  });
+  assert.deepEqual(
+    subs.subscriptions.map((s: { event_name: string }) => s.event_name),
+    [name],
+  );
 });
 
 test("REST: changing a schema creates a new version and keeps the old one", async () => {
@@ -99,10 +142,18 @@ test("REST: changing a schema creates a new version and keeps the old one", asyn
   assert.deepEqual([created.status, created.body.version], [201, 1]);
   const same = await svc().rest("PATCH", `/v1/event-types/${name}`, { schema: { type: "object", required: ["a"] } });
   assert.equal(same.body.version, 1, "an identical schema is not a new version");
-  const changed = await svc().rest("PATCH", `/v1/event-types/${name}`, { schema: { type: "object", required: ["a", "b"] } });
+  const changed = await svc().rest("PATCH", `/v1/event-types/${name}`, {
+    schema: { type: "object", required: ["a", "b"] },
+  });
   assert.equal(changed.body.version, 2);
   const versions = await svc().rest("GET", `/v1/event-types/${name}/versions`);
-  assert.deepEqual(versions.body.versions.map((v: any) => [v.version, v.schema.required]), [[2, ["a", "b"]], [1, ["a"]]]);
+  assert.deepEqual(
+    versions.body.versions.map((v: any) => [v.version, v.schema.required]),
+    [
+      [2, ["a", "b"]],
+      [1, ["a"]],
+    ],
+  );
   assert.equal((await svc().rest("DELETE", `/v1/event-types/${name}`)).status, 405, "REST never deletes event types");
 });
 

@@ -25,7 +25,9 @@ test("the TypeScript example of docs/rpc.md registers, pushes and lists against 
 
   const receiver = await startReceiver(t);
   const hook = receiver.path("/orders");
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", file], { env: { ...process.env, SVC_URL: svc().url, SVC_API_KEY: TEST_API_KEY, HOOK_URL: hook.url } });
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", file], {
+    env: { ...process.env, SVC_URL: svc().url, SVC_API_KEY: TEST_API_KEY, HOOK_URL: hook.url },
+  });
   assert.match(stdout, /^webhook [0-9a-f-]{36}, secret whsec_\S+$/m);
   const eventId = /^event ([0-9a-f-]{36})$/m.exec(stdout)?.[1];
   assert.ok(eventId, stdout);

@@ -17,14 +17,34 @@ const svc = sharedService({ workers: true });
 type Make = (baseUrl: string, key: string) => Transport;
 
 const transports: Record<string, Make> = {
-  "connect json http/1.1": (baseUrl, key) => createConnectTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: false, interceptors: [withKey(key)] }),
-  "connect binary http/1.1": (baseUrl, key) => createConnectTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: true, interceptors: [withKey(key)] }),
-  "connect binary GET http/1.1": (baseUrl, key) => createConnectTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: true, useHttpGet: true, interceptors: [withKey(key)] }),
-  "connect json GET http/2": (baseUrl, key) => createConnectTransport({ baseUrl, httpVersion: "2", useBinaryFormat: false, useHttpGet: true, interceptors: [withKey(key)] }),
-  "connect json http/2": (baseUrl, key) => createConnectTransport({ baseUrl, httpVersion: "2", useBinaryFormat: false, interceptors: [withKey(key)] }),
-  "connect binary http/2": (baseUrl, key) => createConnectTransport({ baseUrl, httpVersion: "2", useBinaryFormat: true, interceptors: [withKey(key)] }),
-  "grpc-web binary http/1.1": (baseUrl, key) => createGrpcWebTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: true, interceptors: [withKey(key)] }),
-  "grpc-web json http/1.1": (baseUrl, key) => createGrpcWebTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: false, interceptors: [withKey(key)] }),
+  "connect json http/1.1": (baseUrl, key) =>
+    createConnectTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: false, interceptors: [withKey(key)] }),
+  "connect binary http/1.1": (baseUrl, key) =>
+    createConnectTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: true, interceptors: [withKey(key)] }),
+  "connect binary GET http/1.1": (baseUrl, key) =>
+    createConnectTransport({
+      baseUrl,
+      httpVersion: "1.1",
+      useBinaryFormat: true,
+      useHttpGet: true,
+      interceptors: [withKey(key)],
+    }),
+  "connect json GET http/2": (baseUrl, key) =>
+    createConnectTransport({
+      baseUrl,
+      httpVersion: "2",
+      useBinaryFormat: false,
+      useHttpGet: true,
+      interceptors: [withKey(key)],
+    }),
+  "connect json http/2": (baseUrl, key) =>
+    createConnectTransport({ baseUrl, httpVersion: "2", useBinaryFormat: false, interceptors: [withKey(key)] }),
+  "connect binary http/2": (baseUrl, key) =>
+    createConnectTransport({ baseUrl, httpVersion: "2", useBinaryFormat: true, interceptors: [withKey(key)] }),
+  "grpc-web binary http/1.1": (baseUrl, key) =>
+    createGrpcWebTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: true, interceptors: [withKey(key)] }),
+  "grpc-web json http/1.1": (baseUrl, key) =>
+    createGrpcWebTransport({ baseUrl, httpVersion: "1.1", useBinaryFormat: false, interceptors: [withKey(key)] }),
   "grpc h2c": (baseUrl, key) => createGrpcTransport({ baseUrl, useBinaryFormat: true, interceptors: [withKey(key)] }),
 };
 
@@ -33,7 +53,14 @@ function shape(schema: DescMessage, message: unknown, own: Record<string, string
   const text = JSON.stringify(toJson(schema, message as never));
   let out = text;
   for (const [value, name] of Object.entries(own)) out = out.split(value).join(`<${name}>`);
-  return JSON.parse(out.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<time>").replace(/"signingPublicKey":"[^"]+"/g, '"signingPublicKey":"<key>"').replace(/"webhookSecret":"whsec_[^"]+"/g, '"webhookSecret":"<secret>"').replace(/"responseTime":\d+/g, '"responseTime":"<ms>"'));
+  return JSON.parse(
+    out
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>")
+      .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<time>")
+      .replace(/"signingPublicKey":"[^"]+"/g, '"signingPublicKey":"<key>"')
+      .replace(/"webhookSecret":"whsec_[^"]+"/g, '"webhookSecret":"<secret>"')
+      .replace(/"responseTime":\d+/g, '"responseTime":"<ms>"'),
+  );
 }
 
 /** The code and the `webhook.ErrorDetails` a stock client decodes from the error (binary detail or JSON `details`). */
@@ -62,11 +89,25 @@ async function scenario(name: string, make: Make, receiverUrl: string) {
 
   await namespaces.createNamespace({ name: namespace });
   await events.registerEvent({ name: eventName, schema: { type: "object", required: ["n"] }, active: true });
-  const registered = await webhooks.registerWebhook({ namespace, url: `${receiverUrl}/${tag}`, events: [eventName], headers: { "X-Team": "a" }, httpConfig: { maxRetries: 0, verifySsl: false, expectedStatusCodes: [200] }, active: true });
+  const registered = await webhooks.registerWebhook({
+    namespace,
+    url: `${receiverUrl}/${tag}`,
+    events: [eventName],
+    headers: { "X-Team": "a" },
+    httpConfig: { maxRetries: 0, verifySsl: false, expectedStatusCodes: [200] },
+    active: true,
+  });
   assert.match(registered.webhookSecret, /^whsec_/);
   results.register = shape(pb.RegisterWebhookResponseSchema, registered, own);
 
-  const pushed = await events.pushEvent({ namespace, event: eventName, payload: { n: 1, nested: { deepKey: [true, null, "x"] } }, ttlSeconds: 3600n, labels: { tier: "gold" }, id: `k-${tag}` });
+  const pushed = await events.pushEvent({
+    namespace,
+    event: eventName,
+    payload: { n: 1, nested: { deepKey: [true, null, "x"] } },
+    ttlSeconds: 3600n,
+    labels: { tier: "gold" },
+    id: `k-${tag}`,
+  });
   const again = await events.pushEvent({ namespace, event: eventName, payload: { n: 1 }, id: `k-${tag}` });
   assert.equal(again.eventId, pushed.eventId);
   assert.equal(again.duplicate, true);
@@ -75,14 +116,21 @@ async function scenario(name: string, make: Make, receiverUrl: string) {
   results.push = shape(pb.PushEventResponseSchema, pushed, own);
   results.duplicate = shape(pb.PushEventResponseSchema, again, own);
 
-  const done = await eventually(() => deliveries.listDeliveries({ namespace, status: pb.DeliveryStatus.SUCCESS }), (page) => page.deliveries.length === 2);
+  const done = await eventually(
+    () => deliveries.listDeliveries({ namespace, status: pb.DeliveryStatus.SUCCESS }),
+    (page) => page.deliveries.length === 2,
+  );
   // Listed once the deliveries are done, so the health it shows is settled.
   const listed = await webhooks.listWebhooks({ namespace, pagination: { limit: 10 } });
   assert.equal(listed.webhooks.length, 1);
   assert.equal(listed.webhooks[0]!.httpConfig?.maxRetries, 0, "an explicit zero survives every encoding");
   assert.equal(listed.webhooks[0]!.httpConfig?.verifySsl, false);
   results.webhooks = shape(pb.ListWebhooksResponseSchema, listed, own);
-  results.deliveries = shape(pb.ListDeliveriesResponseSchema, { ...done, deliveries: done.deliveries.map((d) => ({ ...d, requestBody: "<body>" })) }, own);
+  results.deliveries = shape(
+    pb.ListDeliveriesResponseSchema,
+    { ...done, deliveries: done.deliveries.map((d) => ({ ...d, requestBody: "<body>" })) },
+    own,
+  );
   const attempts = await deliveries.getDeliveryAttempts({ deliveryId: done.deliveries[0]!.deliveryId });
   assert.equal(attempts.attempts.length, 1);
   assert.equal(attempts.attempts[0]!.success, true);
@@ -90,11 +138,15 @@ async function scenario(name: string, make: Make, receiverUrl: string) {
 
   results.errors = {
     notFound: await codeOf(namespaces.getNamespace({ name: `${namespace}-missing` })),
-    unknownWebhook: await codeOf(webhooks.pauseWebhook({ namespace, webhookId: "00000000-0000-4000-8000-000000000000" })),
+    unknownWebhook: await codeOf(
+      webhooks.pauseWebhook({ namespace, webhookId: "00000000-0000-4000-8000-000000000000" }),
+    ),
     invalidArgument: await codeOf(deliveries.getDeliveryAttempts({ deliveryId: "" })),
     invalidField: await failureOf(deliveries.listDeliveries({ namespace, pagination: { limit: -1 } })),
     invalidUrl: await codeOf(webhooks.registerWebhook({ namespace, url: "ftp://example.com/x", events: [eventName] })),
-    unauthenticated: await failureOf(createClient(pb.WebhookService, make(svc().url, "wrong-key")).listWebhooks({ namespace })),
+    unauthenticated: await failureOf(
+      createClient(pb.WebhookService, make(svc().url, "wrong-key")).listWebhooks({ namespace }),
+    ),
     alreadyExists: await codeOf(namespaces.createNamespace({ name: namespace })),
   };
   return results;

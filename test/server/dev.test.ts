@@ -8,7 +8,11 @@ import { test } from "node:test";
 const cli = resolve("dist/cli.js");
 
 function startDev(cwd: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [cli, "dev"], { cwd, env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [cli, "dev"], {
+    cwd,
+    env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -35,7 +39,8 @@ test("svc dev serves on embedded PostgreSQL, and recovers after being killed", a
     await rm(cwd, { recursive: true, force: true });
   });
   const url = (await first.waitFor(/svc is running: (http:\/\/\S+)/))[1]!;
-  for (const path of ["/health", "/ready", "/docs", "/openapi.json"]) assert.equal((await fetch(url + path)).status, 200, path);
+  for (const path of ["/health", "/ready", "/docs", "/openapi.json"])
+    assert.equal((await fetch(url + path)).status, 200, path);
   const keyring = await stat(join(cwd, ".svc/dev-keyring"));
   assert.equal(keyring.mode & 0o777, 0o600);
   assert.ok((await stat(join(cwd, ".svc/postgres/data/PG_VERSION"))).isFile());
@@ -53,7 +58,11 @@ test("svc dev serves on embedded PostgreSQL, and recovers after being killed", a
   second.child.kill("SIGTERM");
   assert.equal(await second.exited, 0);
   const processes = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n");
-  assert.deepEqual(processes.filter((p) => p.includes("bin/postgres") && p.includes(`${cwd}/.svc/postgres/data`)), [], "PostgreSQL was stopped with the server");
+  assert.deepEqual(
+    processes.filter((p) => p.includes("bin/postgres") && p.includes(`${cwd}/.svc/postgres/data`)),
+    [],
+    "PostgreSQL was stopped with the server",
+  );
 });
 
 test("in the directory of a running svc dev, the operator commands work with no set-up", async (t) => {
@@ -66,7 +75,13 @@ test("in the directory of a running svc dev, the operator commands work with no 
     await rm(cwd, { recursive: true, force: true });
   });
   const url = (await dev.waitFor(/svc is running: (http:\/\/\S+)/))[1]!;
-  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { cwd, env: { PATH: process.env.PATH }, encoding: "utf8", timeout: 30_000 });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [cli, ...args], {
+      cwd,
+      env: { PATH: process.env.PATH },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
 
   const created = run("tokens", "create", "--name", "laptop");
   assert.equal(created.status, 0, created.stderr);
@@ -79,13 +94,22 @@ test("in the directory of a running svc dev, the operator commands work with no 
   assert.equal((await stat(join(cwd, ".svc/dev-instance"))).mode & 0o777, 0o600);
 
   // The developer commands find it too; elsewhere, the line it printed points them at it.
-  await fetch(`${url}/v1/event-types`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "dev.here" }) });
+  await fetch(`${url}/v1/event-types`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "dev.here" }),
+  });
   const pushed = run("push", "dev.here", "-d", '{"n":1}');
   assert.equal(pushed.status, 0, pushed.stderr);
   assert.match(pushed.stdout.trim(), /^[0-9a-f-]{36}$/);
   const line = (await dev.waitFor(/CLI elsewhere: +export (\S+)/))[1]!;
   assert.equal(line, `SVC_URL=${url}`);
-  const elsewhere = spawnSync(process.execPath, [cli, "push", "dev.here", "-d", "{}"], { cwd: tmpdir(), env: { PATH: process.env.PATH, [line.split("=")[0]!]: line.slice(line.indexOf("=") + 1) }, encoding: "utf8", timeout: 30_000 });
+  const elsewhere = spawnSync(process.execPath, [cli, "push", "dev.here", "-d", "{}"], {
+    cwd: tmpdir(),
+    env: { PATH: process.env.PATH, [line.split("=")[0]!]: line.slice(line.indexOf("=") + 1) },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   assert.equal(elsewhere.status, 0, elsewhere.stderr);
 
   dev.child.kill("SIGTERM");
@@ -102,7 +126,11 @@ test("an unknown command, option or missing argument is a usage error: exit 2", 
 });
 
 test("svc dev refuses to run with ENVIRONMENT=production", async () => {
-  const result = spawnSync(process.execPath, [cli, "dev"], { env: { PATH: process.env.PATH, ENVIRONMENT: "production" }, encoding: "utf8", cwd: tmpdir() });
+  const result = spawnSync(process.execPath, [cli, "dev"], {
+    env: { PATH: process.env.PATH, ENVIRONMENT: "production" },
+    encoding: "utf8",
+    cwd: tmpdir(),
+  });
   assert.equal(result.status, 78);
   assert.match(result.stderr, /refuses to run with ENVIRONMENT=production/);
 });

@@ -22,7 +22,9 @@ interface FinalStage {
 async function finalStage(): Promise<FinalStage> {
   const text = (await readFile("Dockerfile", "utf8")).replace(/\\\n/g, " ");
   const stages = text.split(/^FROM /m);
-  const lines = stages[stages.length - 1]!.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const lines = stages[stages.length - 1]!.split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
   const stage: FinalStage = { copies: [], env: {}, user: "root", cmd: [], healthcheck: "" };
   for (const line of lines) {
     const [word, ...rest] = line.split(/\s+/);
@@ -53,13 +55,26 @@ test("the image's files start the server: open start refused, with a key it serv
   for (const { from, to } of stage.copies) await cp(from, join(app, to.replace(/^\.\//, "")), { recursive: true });
   const databaseUrl = await createTestDatabase(t);
   const [keyId] = TEST_KEYS.split("=");
-  const env = { PATH: process.env.PATH, ...stage.env, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: databaseUrl, SVC_ENCRYPTION_KEYS: TEST_KEYS, SVC_ENCRYPTION_PRIMARY_KEY_ID: keyId!, SVC_ALLOWED_NETWORKS: "" };
+  const env = {
+    PATH: process.env.PATH,
+    ...stage.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    SVC_ENCRYPTION_KEYS: TEST_KEYS,
+    SVC_ENCRYPTION_PRIMARY_KEY_ID: keyId!,
+    SVC_ALLOWED_NETWORKS: "",
+  };
 
   const open = spawnSync(stage.cmd[0]!, stage.cmd.slice(1), { cwd: app, env, encoding: "utf8", timeout: 30_000 });
   assert.notEqual(open.status, 0);
   assert.match(open.stdout + open.stderr, /SVC_API_KEY is required when ENVIRONMENT=production/);
 
-  const server = spawn(stage.cmd[0]!, stage.cmd.slice(1), { cwd: app, env: { ...env, SVC_API_KEY: "k".repeat(40) }, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(stage.cmd[0]!, stage.cmd.slice(1), {
+    cwd: app,
+    env: { ...env, SVC_API_KEY: "k".repeat(40) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   t.after(() => server.kill("SIGKILL"));
   let out = "";
   server.stdout.on("data", (d) => (out += d));
@@ -74,7 +89,12 @@ test("the image's files start the server: open start refused, with a key it serv
     server.once("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
   });
   assert.equal((await fetch(`http://127.0.0.1:${port}/ready`)).status, 200);
-  const health = spawnSync("sh", ["-c", stage.healthcheck], { cwd: app, env: { ...env, PORT: port }, encoding: "utf8", timeout: 10_000 });
+  const health = spawnSync("sh", ["-c", stage.healthcheck], {
+    cwd: app,
+    env: { ...env, PORT: port },
+    encoding: "utf8",
+    timeout: 10_000,
+  });
   assert.equal(health.status, 0, health.stderr);
   server.kill("SIGTERM");
   assert.equal(await new Promise((r) => server.once("exit", r)), 0);

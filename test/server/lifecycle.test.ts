@@ -5,12 +5,15 @@ import { createTestDatabase } from "../helpers/cluster.ts";
 import { testEnv } from "../helpers/service.ts";
 
 function startProcess(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: any[] = [];
   let buffer = "";
   child.stdout.on("data", (d) => {
     buffer += d;
-    let nl;
+    let nl: number;
     while ((nl = buffer.indexOf("\n")) >= 0) {
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + 1);

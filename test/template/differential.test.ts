@@ -21,11 +21,15 @@ const KNOWN_DIFFERENCES: Record<string, string> = {
     "{{template}} calls nest at most DEFAULT_LIMITS.maxDepth (100) deep here; Go allows 100000 (1000 when compiled to WebAssembly)",
   ["{{if 1}}".repeat(101) + "deep" + "{{end}}".repeat(101)]:
     "the parser refuses more than MAX_NESTING (100) nested control structures instead of recursing into them; Go has no such limit",
-  ["{{" + "(".repeat(101) + "1" + ")".repeat(101) + "}}"]: "the parser refuses more than MAX_NESTING (100) nested parentheses; Go allows 10000",
-  "{{range 300000}}{{if 0}}{{end}}{{end}}done": "execution is bounded by DEFAULT_LIMITS.maxSteps (1,000,000 steps); Go has no execution budget",
-  ["{{range 1100}}" + "x".repeat(1000) + "{{end}}"]: "output is bounded by DEFAULT_LIMITS.maxOutputBytes (1 MiB); Go writes any amount",
+  ["{{" + "(".repeat(101) + "1" + ")".repeat(101) + "}}"]:
+    "the parser refuses more than MAX_NESTING (100) nested parentheses; Go allows 10000",
+  "{{range 300000}}{{if 0}}{{end}}{{end}}done":
+    "execution is bounded by DEFAULT_LIMITS.maxSteps (1,000,000 steps); Go has no execution budget",
+  ["{{range 1100}}" + "x".repeat(1000) + "{{end}}"]:
+    "output is bounded by DEFAULT_LIMITS.maxOutputBytes (1 MiB); Go writes any amount",
   '{{upper "svc only"}}': "upper is one of svc's catalog functions; plain Go text/template does not define it",
-  '{{.payload.id | trimPrefix "ord_"}}': "trimPrefix is one of svc's catalog functions; plain Go text/template does not define it",
+  '{{.payload.id | trimPrefix "ord_"}}':
+    "trimPrefix is one of svc's catalog functions; plain Go text/template does not define it",
 };
 
 interface Outcome {
@@ -58,7 +62,10 @@ function runGo(src: string, json: string): Outcome {
 
 function runOurs(src: string, json: string): Outcome & { crash?: string } {
   try {
-    return { error: null, text: compileTemplate(src, { name: "tpl", strictMissingKeys: true }).render(JSON.parse(json)) };
+    return {
+      error: null,
+      text: compileTemplate(src, { name: "tpl", strictMissingKeys: true }).render(JSON.parse(json)),
+    };
   } catch (e) {
     if (e instanceof TemplateParseError) return { error: "parse", text: e.message };
     if (e instanceof TemplateExecError) return { error: "exec", text: e.message };
@@ -67,10 +74,12 @@ function runOurs(src: string, json: string): Outcome & { crash?: string } {
 }
 
 /** Outputs identical, or both sides failed. */
-const agrees = (r: Result) => (r.go.error === null ? r.ours.error === null && r.ours.text === r.go.text : r.ours.error !== null);
+const agrees = (r: Result) =>
+  r.go.error === null ? r.ours.error === null && r.ours.text === r.go.text : r.ours.error !== null;
 const messageAgrees = (r: Result) => r.go.error !== null && r.go.error === r.ours.error && r.go.text === r.ours.text;
 const short = (s: string) => JSON.stringify(s.length > 300 ? `${s.slice(0, 300)}…(${s.length} chars)` : s);
-const describe = (r: Result) => `${short(r.c.src)}\n    go:   ${r.go.error ?? "ok"} ${short(r.go.text)}\n    ours: ${r.ours.error ?? "ok"} ${short(r.ours.text)}`;
+const describe = (r: Result) =>
+  `${short(r.c.src)}\n    go:   ${r.go.error ?? "ok"} ${short(r.go.text)}\n    ours: ${r.ours.error ?? "ok"} ${short(r.ours.text)}`;
 
 before(async () => {
   await parse("{{.}}", "boot"); // instantiates the WebAssembly module, which installs globalThis.Render
@@ -79,7 +88,12 @@ before(async () => {
   results = [...CORPUS, ...GENERATED].map((c) => {
     const json = jsonOf(c);
     const ours = runOurs(c.src, json);
-    return { c, go: runGo(c.src, json), ours: { error: ours.error, text: ours.text }, ...(ours.crash ? { crash: ours.crash } : {}) };
+    return {
+      c,
+      go: runGo(c.src, json),
+      ours: { error: ours.error, text: ours.text },
+      ...(ours.crash ? { crash: ours.crash } : {}),
+    };
   });
   const agreeing = results.filter(agrees).length;
   const errors = results.filter((r) => r.go.error !== null && r.ours.error !== null);
@@ -118,7 +132,11 @@ test("outputs and error/no-error agree with Go on at least 97% of the cases", ()
 
 test("every disagreement with Go is a known, justified difference", () => {
   const unexplained = results.filter((r) => !agrees(r) && !(r.c.src in KNOWN_DIFFERENCES));
-  assert.equal(unexplained.length, 0, `disagreements missing from KNOWN_DIFFERENCES:\n  ${unexplained.map(describe).join("\n  ")}`);
+  assert.equal(
+    unexplained.length,
+    0,
+    `disagreements missing from KNOWN_DIFFERENCES:\n  ${unexplained.map(describe).join("\n  ")}`,
+  );
 });
 
 test("every known difference is in the corpus and still differs", () => {

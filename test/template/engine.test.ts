@@ -35,7 +35,8 @@ const ENVELOPE = {
   },
 };
 
-const render = (src: string, data: unknown = ENVELOPE, limits?: Partial<Limits>) => compileTemplate(src).render(data, limits);
+const render = (src: string, data: unknown = ENVELOPE, limits?: Partial<Limits>) =>
+  compileTemplate(src).render(data, limits);
 
 /** The error a render throws (failing the test if it does not). */
 function failure(src: string, data: unknown = ENVELOPE, limits?: Partial<Limits>): Error {
@@ -67,23 +68,32 @@ test("by default a missing key prints <no value> and is empty in conditions", ()
   assert.equal(render("{{with .payload.missing}}x{{else}}none{{end}}"), "none");
   assert.equal(render("{{if .payload.missing}}yes{{else}}no{{end}}"), "no");
   assert.equal(render("{{range .payload.missing}}x{{else}}empty{{end}}"), "empty");
-  assert.equal(render("{{index .payload \"missing\"}}|{{.payload.nothing}}"), "<no value>|<no value>");
+  assert.equal(render('{{index .payload "missing"}}|{{.payload.nothing}}'), "<no value>|<no value>");
   assert.equal(render('{{.payload.missing | printf "%v"}}'), "<nil>");
   assert.equal(render("{{len .payload.tags}}"), "2");
 });
 
 test("strictMissingKeys turns a missing key into an execution error naming it", () => {
   const strict = compileTemplate("{{.payload.id}} {{.payload.missing}}", { strictMissingKeys: true });
-  assert.throws(() => strict.render(ENVELOPE), (e: unknown) => {
-    assert.ok(e instanceof TemplateExecError && !(e instanceof TemplateLimitError));
-    assert.equal(e.message, 'template: transform:1:26: executing "transform" at <.payload.missing>: map has no entry for key "missing"');
-    return true;
-  });
+  assert.throws(
+    () => strict.render(ENVELOPE),
+    (e: unknown) => {
+      assert.ok(e instanceof TemplateExecError && !(e instanceof TemplateLimitError));
+      assert.equal(
+        e.message,
+        'template: transform:1:26: executing "transform" at <.payload.missing>: map has no entry for key "missing"',
+      );
+      return true;
+    },
+  );
   // Present keys, even null ones, are fine; so is the default mode on the same source.
   assert.equal(compileTemplate("{{.payload.nothing}}", { strictMissingKeys: true }).render(ENVELOPE), "<no value>");
   assert.equal(compileTemplate("{{.payload.id}} {{.payload.missing}}").render(ENVELOPE), "ord_42 <no value>");
   assert.equal(compileTemplate("{{.x}}", { name: "custom" }).render({}), "<no value>");
-  assert.match(failureOf(() => compileTemplate("{{.x}}", { name: "custom", strictMissingKeys: true }).render({})), /^template: custom:1:2: /);
+  assert.match(
+    failureOf(() => compileTemplate("{{.x}}", { name: "custom", strictMissingKeys: true }).render({})),
+    /^template: custom:1:2: /,
+  );
 });
 
 function failureOf(f: () => unknown): string {
@@ -98,13 +108,23 @@ function failureOf(f: () => unknown): string {
 // --- safety bounds ------------------------------------------------------------------------------------------
 
 test("the default limits are 1 MiB of output, a million steps, depth 100 and a 1 s safety net", () => {
-  assert.deepEqual(DEFAULT_LIMITS, { maxOutputBytes: 1024 * 1024, maxSteps: 1_000_000, maxDepth: 100, maxMillis: 1_000 });
+  assert.deepEqual(DEFAULT_LIMITS, {
+    maxOutputBytes: 1024 * 1024,
+    maxSteps: 1_000_000,
+    maxDepth: 100,
+    maxMillis: 1_000,
+  });
   assert.equal(MAX_NESTING, 100);
 });
 
 test("functions pay for what they produce, so a loop of heavy calls stops early", () => {
-  const payload = { items: Array.from({ length: 20 }, (_, i) => ({ sku: `SKU-${i}`, name: "An item with a name", price: i * 1.5 })) };
-  for (const src of ["{{range 400000}}{{$x := json $.payload}}{{end}}", '{{range 300000}}{{$x := split "," (repeat 1000 "a,")}}{{end}}']) {
+  const payload = {
+    items: Array.from({ length: 20 }, (_, i) => ({ sku: `SKU-${i}`, name: "An item with a name", price: i * 1.5 })),
+  };
+  for (const src of [
+    "{{range 400000}}{{$x := json $.payload}}{{end}}",
+    '{{range 300000}}{{$x := split "," (repeat 1000 "a,")}}{{end}}',
+  ]) {
     const e = failure(src, { payload });
     assert.ok(e instanceof TemplateLimitError, `${src}: ${e}`);
     assert.match(e.message, /exceeded 1000000 steps/);
@@ -115,7 +135,10 @@ test("functions pay for what they produce, so a loop of heavy calls stops early"
 
 test("the clock stops a render the step budget lets through", () => {
   const slow = compileTemplate("{{range 100000000}}{{end}}");
-  assert.throws(() => slow.render({}, { maxSteps: Number.MAX_SAFE_INTEGER, maxMillis: 50 }), (e: unknown) => e instanceof TemplateLimitError && /longer than 50 ms/.test((e as Error).message));
+  assert.throws(
+    () => slow.render({}, { maxSteps: Number.MAX_SAFE_INTEGER, maxMillis: 50 }),
+    (e: unknown) => e instanceof TemplateLimitError && /longer than 50 ms/.test((e as Error).message),
+  );
 });
 
 test("a huge range stops on the step limit", () => {
@@ -139,7 +162,10 @@ test("a huge range stops on the step limit", () => {
 test("endless template recursion stops on the depth limit", () => {
   const e = failure('{{define "loop"}}{{template "loop" .}}{{end}}{{template "loop" .}}');
   assert.ok(e instanceof TemplateLimitError);
-  assert.equal(e.message, 'template: transform:1:28: executing "loop" at <{{template "loop" .}}>: exceeded maximum template depth (100)');
+  assert.equal(
+    e.message,
+    'template: transform:1:28: executing "loop" at <{{template "loop" .}}>: exceeded maximum template depth (100)',
+  );
   // maxDepth counts nested {{template}} calls: five calls fit in 5, six do not.
   const countdown = '{{define "d"}}{{if .}}x{{template "d" (slice . 1)}}{{end}}{{end}}{{template "d" .}}';
   assert.equal(render(countdown, [1, 2, 3, 4], { maxDepth: 5 }), "xxxx");
@@ -166,7 +192,14 @@ test("nesting deeper than MAX_NESTING is a parse error, never a stack overflow",
   const parens = (n: number) => "{{" + "(".repeat(n) + "1" + ")".repeat(n) + "}}";
   assert.equal(render(ifs(MAX_NESTING)), "in");
   assert.equal(render(parens(MAX_NESTING - 1)), "1");
-  for (const src of [ifs(MAX_NESTING + 1), ifs(100_000), parens(MAX_NESTING + 1), "{{" + "(".repeat(100_000), "{{range .}}".repeat(50_000), "{{with 1}}{{else with 2}}".repeat(20_000)]) {
+  for (const src of [
+    ifs(MAX_NESTING + 1),
+    ifs(100_000),
+    parens(MAX_NESTING + 1),
+    "{{" + "(".repeat(100_000),
+    "{{range .}}".repeat(50_000),
+    "{{with 1}}{{else with 2}}".repeat(20_000),
+  ]) {
     assert.match(parseFailure(src).message, /^template: transform:1: nesting deeper than 100 levels$/);
   }
 });
@@ -218,7 +251,27 @@ test("parse errors carry the line and the column (byte offset within the line)",
 
 // --- the function catalog -----------------------------------------------------------------------------------
 
-const BUILTIN_NAMES = ["and", "call", "eq", "ge", "gt", "html", "index", "js", "le", "len", "lt", "ne", "not", "or", "print", "printf", "println", "slice", "urlquery"];
+const BUILTIN_NAMES = [
+  "and",
+  "call",
+  "eq",
+  "ge",
+  "gt",
+  "html",
+  "index",
+  "js",
+  "le",
+  "len",
+  "lt",
+  "ne",
+  "not",
+  "or",
+  "print",
+  "printf",
+  "println",
+  "slice",
+  "urlquery",
+];
 const CATALOG_NAMES = [
   "add",
   "append",
@@ -355,7 +408,8 @@ test("formatTime and parseTime speak Go layouts and layout names, in UTC", () =>
   });
   assert.match(render('{{now | formatTime "2006-01-02T15:04:05Z07:00"}}'), /^20\d\d-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   expectErrors({
-    '{{formatTime "2006" "yesterday"}}': /error calling formatTime: "yesterday" is not a time \(RFC 3339 text or Unix seconds\)$/,
+    '{{formatTime "2006" "yesterday"}}':
+      /error calling formatTime: "yesterday" is not a time \(RFC 3339 text or Unix seconds\)$/,
     '{{formatTime "2006" .payload.missing}}': /error calling formatTime: no time given$/,
     '{{parseTime "2006-01-02" "nope"}}': /error calling parseTime: parsing time "nope" as "2006-01-02": cannot parse$/,
     '{{parseTime "2006-01-02" "2026-02-30"}}': /day out of range$/,
@@ -461,7 +515,7 @@ test("math helpers keep integers integral and turn float64 as soon as a JSON num
     "{{div .payload.total 100.0}}": "0.125",
     '{{mod 7 3}} {{mod -7 3}} {{mod 7.5 2}} {{mod 7.5 2 | printf "%T"}}': "1 -1 1.5 float64",
     '{{add "2" 3}}': "5",
-    '{{if eq (mod (toInt .payload.count) 2) 1}}odd{{end}}': "odd",
+    "{{if eq (mod (toInt .payload.count) 2) 1}}odd{{end}}": "odd",
   });
   expectErrors({
     "{{div 1 0}}": /error calling div: division by zero$/,
@@ -474,7 +528,9 @@ test("math helpers keep integers integral and turn float64 as soon as a JSON num
 
 test("helpers compose with builtins in pipelines", () => {
   assert.equal(
-    render('{{range $i, $t := .payload.tags}}{{if $i}},{{end}}{{$t | upper | printf "%q"}}{{end}} / {{.payload.customer.name | lower | repeat 2}}'),
+    render(
+      '{{range $i, $t := .payload.tags}}{{if $i}},{{end}}{{$t | upper | printf "%q"}}{{end}} / {{.payload.customer.name | lower | repeat 2}}',
+    ),
     '"A","B" / adaada',
   );
   assert.equal(render('{{with dig "customer" "address" "city" "" .payload}}{{. | upper}}{{end}}'), "LONDON");
@@ -483,9 +539,21 @@ test("helpers compose with builtins in pipelines", () => {
 test("printf's cached format plans print exactly what parsing the format each time prints", () => {
   // A seeded walk over formats built from Go's flag, width, precision and verb grammar, against many argument kinds.
   let seed = 7;
-  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
   const pick = <T>(xs: T[]) => xs[next(xs.length)]!;
-  const args: GoValue[][] = [[], [3.5], [new GoInt(42)], ["héllo"], [true, "x"], [[1, "a"], { b: 2 }], [null, -0.0001, new GoInt(-7)], [1e21, "a", "b", "c"]];
+  const args: GoValue[][] = [
+    [],
+    [3.5],
+    [new GoInt(42)],
+    ["héllo"],
+    [true, "x"],
+    [[1, "a"], { b: 2 }],
+    [null, -0.0001, new GoInt(-7)],
+    [1e21, "a", "b", "c"],
+  ];
   const pieces = () => {
     let f = "%" + Array.from({ length: next(3) }, () => pick(["#", "0", "+", "-", " "])).join("");
     if (next(2)) f += String(next(12));
@@ -494,7 +562,9 @@ test("printf's cached format plans print exactly what parsing the format each ti
   };
   let checked = 0;
   for (let i = 0; i < 3000; i++) {
-    const format = Array.from({ length: 1 + next(3) }, () => (next(3) ? pieces() : pick(["id=", " ", "%", "日本", ""]))).join("");
+    const format = Array.from({ length: 1 + next(3) }, () =>
+      next(3) ? pieces() : pick(["id=", " ", "%", "日本", ""]),
+    ).join("");
     for (const a of args) {
       assert.equal(sprintf(format, a), doPrintf(format, a), `${JSON.stringify(format)} with ${a.length} args`);
       checked++;

@@ -45,7 +45,33 @@ const FIELDS = [
   ".",
 ];
 
-const LITERALS = ["0", "1", "-1", "42", "3.0", "1.5", "-0.5", "1e6", "1e21", "1e-7", "0x1F", "0o17", "0b101", "1_000", "'a'", "'é'", "2i", '"str"', '""', '"héllo"', '"<&>"', "`raw`", "true", "false", "nil"];
+const LITERALS = [
+  "0",
+  "1",
+  "-1",
+  "42",
+  "3.0",
+  "1.5",
+  "-0.5",
+  "1e6",
+  "1e21",
+  "1e-7",
+  "0x1F",
+  "0o17",
+  "0b101",
+  "1_000",
+  "'a'",
+  "'é'",
+  "2i",
+  '"str"',
+  '""',
+  '"héllo"',
+  '"<&>"',
+  "`raw`",
+  "true",
+  "false",
+  "nil",
+];
 
 const VERBS = ["v", "v", "d", "s", "s", "q", "f", "g", "e", "x", "X", "t", "T", "c", "U", "o", "b", "E", "G", "z"];
 const FLAGS = ["", "", "", "-", "+", "#", "0", " ", "+0", "-#"];
@@ -76,10 +102,33 @@ const FUNCS: Fn[] = [
   { name: "slice", min: 1, max: 3 },
 ];
 
-const LISTS = [".payload.tags", ".payload.nums", ".payload.map", ".payload.items", ".payload.emptyList", ".payload.missing", ".payload.nothing", "3", "0", ".payload.count", ".payload.id", "(slice .payload.tags 1)"];
+const LISTS = [
+  ".payload.tags",
+  ".payload.nums",
+  ".payload.map",
+  ".payload.items",
+  ".payload.emptyList",
+  ".payload.missing",
+  ".payload.nothing",
+  "3",
+  "0",
+  ".payload.count",
+  ".payload.id",
+  "(slice .payload.tags 1)",
+];
 
 // Between pieces: newlines, comments (multi-line, trimmed) and trim markers, which move line numbers around.
-const SEPARATORS = ["", "", "", "\n", " \n\t", "{{/* c\nc */}}", "{{- /* t */ -}}", "\n{{- \"\" }}\n", "{{ `a\nb` -}}\n\n"];
+const SEPARATORS = [
+  "",
+  "",
+  "",
+  "\n",
+  " \n\t",
+  "{{/* c\nc */}}",
+  "{{- /* t */ -}}",
+  '\n{{- "" }}\n',
+  "{{ `a\nb` -}}\n\n",
+];
 
 /** `count` distinct templates from `seed`, none of them in `exclude` (the hand-written corpus, say). */
 export function generateCases(count: number, seed: number, exclude: ReadonlySet<string> = new Set()): Case[] {
@@ -121,7 +170,19 @@ export function generateCases(count: number, seed: number, exclude: ReadonlySet<
   const pipeline = (): string => {
     const head = chance(0.5) ? call(0) : atom();
     if (!chance(0.35)) return head;
-    const stage = pick(["print", "len", "html", "urlquery", "js", "not", 'printf "<%v>"', "printf " + format(), "eq 3.0", "index .payload.tags", "print 1"]);
+    const stage = pick([
+      "print",
+      "len",
+      "html",
+      "urlquery",
+      "js",
+      "not",
+      'printf "<%v>"',
+      "printf " + format(),
+      "eq 3.0",
+      "index .payload.tags",
+      "print 1",
+    ]);
     return `${head} | ${stage}`;
   };
 
@@ -149,7 +210,9 @@ export function generateCases(count: number, seed: number, exclude: ReadonlySet<
         return `{{if ${pipeline()}}}T{{else if ${expr(1)}}}E{{else}}F{{end}}`;
       case 3: {
         const list = pick(LISTS);
-        return chance(0.5) ? `{{range $i, $e := ${list}}}{{$i}}={{$e}};{{else}}none{{end}}` : `{{range ${list}}}[{{.}}]{{end}}`;
+        return chance(0.5)
+          ? `{{range $i, $e := ${list}}}{{$i}}={{$e}};{{else}}none{{end}}`
+          : `{{range ${list}}}[{{.}}]{{end}}`;
       }
       case 4:
         return `{{with ${pipeline()}}}<{{.}}>{{else}}-{{end}}`;
@@ -169,7 +232,11 @@ export function generateCases(count: number, seed: number, exclude: ReadonlySet<
       case 0:
         return src.slice(0, at) + src.slice(at + 1);
       case 1:
-        return src.slice(0, at) + pick(["{{", "}}", "(", ")", '"', "`", "|", "$", ":=", "{{end}}", "{{else}}", "'"]) + src.slice(at);
+        return (
+          src.slice(0, at) +
+          pick(["{{", "}}", "(", ")", '"', "`", "|", "$", ":=", "{{end}}", "{{else}}", "'"]) +
+          src.slice(at)
+        );
       case 2:
         return src.slice(0, at);
       case 3:

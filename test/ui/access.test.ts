@@ -9,7 +9,8 @@ import { waitUntil } from "../helpers/wait.ts";
 
 test("access: 60 tokens are shown 50 at a time with Previous and Next; invites page separately", async (t) => {
   const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" } });
-  for (let i = 0; i < 59; i++) assert.equal((await svc.rest("POST", "/v1/tokens", { name: `deploy ${String(i).padStart(2, "0")}` })).status, 201);
+  for (let i = 0; i < 59; i++)
+    assert.equal((await svc.rest("POST", "/v1/tokens", { name: `deploy ${String(i).padStart(2, "0")}` })).status, 201);
   assert.equal((await svc.rest("POST", "/v1/invites", { name: "a teammate" })).status, 201);
 
   const browser = await launchBrowser(t);

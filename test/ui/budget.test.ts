@@ -9,7 +9,10 @@ test("the dashboard's and the portal's scripts, lazily loaded chunks included, s
   assert.deepEqual(sizes.map((s) => s.entry).sort(), ["admin", "portal"]);
   for (const size of sizes) {
     assert.ok(size.files.length >= 2, `${size.entry}: the entry and its shared chunk were followed`);
-    assert.ok(size.jsGzipBytes <= JS_BUDGET_BYTES[size.entry]!, `${size.entry} JS is ${size.jsGzipBytes} bytes gzipped`);
+    assert.ok(
+      size.jsGzipBytes <= JS_BUDGET_BYTES[size.entry]!,
+      `${size.entry} JS is ${size.jsGzipBytes} bytes gzipped`,
+    );
   }
   const portal = sizes.find((s) => s.entry === "portal")!;
   assert.ok(portal.files.length >= 3, "the portal's lazily loaded verifier chunk is counted too");

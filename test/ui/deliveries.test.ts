@@ -13,12 +13,33 @@ test("deliveries: list and filter, open the attempts, retry one, retry all match
   const receiver = await startReceiver(t);
   const ok = receiver.path("/ok");
   const down = receiver.path("/down").answers({ status: 500, body: "down" });
-  assert.equal((await svc.rest("POST", "/v1/event-types", { name: "order.created", description: "An order was placed" })).status, 201);
-  assert.equal((await svc.rest("POST", "/v1/consumers/acme/webhooks", { url: ok.url, events: ["order.created"] })).status, 201);
-  assert.equal((await svc.rest("POST", "/v1/consumers/acme/webhooks", { url: down.url, events: ["order.created"], http_config: { max_retries: 0 } })).status, 201);
-  for (let i = 0; i < 3; i++) assert.equal((await svc.rest("POST", "/v1/consumers/acme/events?event=order.created", { payload: { order: i } })).status, 202);
+  assert.equal(
+    (await svc.rest("POST", "/v1/event-types", { name: "order.created", description: "An order was placed" })).status,
+    201,
+  );
+  assert.equal(
+    (await svc.rest("POST", "/v1/consumers/acme/webhooks", { url: ok.url, events: ["order.created"] })).status,
+    201,
+  );
+  assert.equal(
+    (
+      await svc.rest("POST", "/v1/consumers/acme/webhooks", {
+        url: down.url,
+        events: ["order.created"],
+        http_config: { max_retries: 0 },
+      })
+    ).status,
+    201,
+  );
+  for (let i = 0; i < 3; i++)
+    assert.equal(
+      (await svc.rest("POST", "/v1/consumers/acme/events?event=order.created", { payload: { order: i } })).status,
+      202,
+    );
   await ok.waitForRequests(3);
-  await waitUntil(async () => (await svc.rest("GET", `/v1/deliveries?consumer=acme&status=failed`)).body.pagination.total_count === 3);
+  await waitUntil(
+    async () => (await svc.rest("GET", `/v1/deliveries?consumer=acme&status=failed`)).body.pagination.total_count === 3,
+  );
 
   const browser = await launchBrowser(t);
   const { page, errors } = await openPage(browser);
@@ -37,7 +58,7 @@ test("deliveries: list and filter, open the attempts, retry one, retry all match
   // A failed delivery's attempts; Retry sends it again.
   await rows.first().getByRole("link").first().click();
   await page.getByRole("heading", { level: 1, name: "Delivery", exact: true }).waitFor();
-  assert.match(page.url(), new RegExp(`/consumers/acme/deliveries/[0-9a-f-]{36}$`));
+  assert.match(page.url(), /\/consumers\/acme\/deliveries\/[0-9a-f-]{36}$/);
   const attempts = page.getByRole("heading", { name: "Attempts" }).locator("..").locator("ol li");
   await waitUntil(async () => (await attempts.count()) === 1);
   assert.match(await attempts.first().innerText(), /HTTP 500/);
@@ -69,8 +90,13 @@ test("deliveries: list and filter, open the attempts, retry one, retry all match
 
   const phone = await openPage(browser, { viewport: PHONE });
   await signInWithMasterKey(phone.page, svc.url, "/deliveries");
-  await waitUntil(async () => (await phone.page.getByRole("region", { name: "Deliveries" }).locator("tbody tr").count()) === 6);
+  await waitUntil(
+    async () => (await phone.page.getByRole("region", { name: "Deliveries" }).locator("tbody tr").count()) === 6,
+  );
   await assertAccessible(phone.page, "deliveries list (phone)");
   await screenshot(phone.page, "deliveries-list-phone");
-  assert.deepEqual(errors.filter((e) => !/401|Failed to load resource/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/401|Failed to load resource/.test(e)),
+    [],
+  );
 });

@@ -14,9 +14,23 @@ test("events: filter by type, re-push one, re-push all matching with progress; d
   const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" }, workers: true });
   const receiver = await startReceiver(t);
   const hook = receiver.path("/events");
-  for (const name of ["cart.filled", "cart.emptied"]) assert.equal((await svc.rest("POST", "/v1/event-types", { name })).status, 201);
-  assert.equal((await svc.rest("POST", "/v1/consumers/shop/webhooks", { url: hook.url, events: ["cart.filled", "cart.emptied"] })).status, 201);
-  for (let i = 0; i < 3; i++) assert.equal((await svc.rest("POST", "/v1/consumers/shop/events?event=cart.filled", { payload: { i }, labels: { region: i === 0 ? "eu" : "us" } })).status, 202);
+  for (const name of ["cart.filled", "cart.emptied"])
+    assert.equal((await svc.rest("POST", "/v1/event-types", { name })).status, 201);
+  assert.equal(
+    (await svc.rest("POST", "/v1/consumers/shop/webhooks", { url: hook.url, events: ["cart.filled", "cart.emptied"] }))
+      .status,
+    201,
+  );
+  for (let i = 0; i < 3; i++)
+    assert.equal(
+      (
+        await svc.rest("POST", "/v1/consumers/shop/events?event=cart.filled", {
+          payload: { i },
+          labels: { region: i === 0 ? "eu" : "us" },
+        })
+      ).status,
+      202,
+    );
   assert.equal((await svc.rest("POST", "/v1/consumers/shop/events?event=cart.emptied", { payload: {} })).status, 202);
   await hook.waitForRequests(4);
 
@@ -72,7 +86,10 @@ test("events: filter by type, re-push one, re-push all matching with progress; d
   // Delete a consumer, after confirming.
   await page.goto(`${svc.url}/consumers`);
   await page.getByRole("button", { name: "Delete consumer doomed" }).click();
-  await page.getByRole("dialog", { name: "Delete consumer doomed?" }).getByRole("button", { name: "Delete consumer" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete consumer doomed?" })
+    .getByRole("button", { name: "Delete consumer" })
+    .click();
   await page.getByText("Consumer doomed deleted").waitFor();
   assert.equal((await svc.rest("GET", "/v1/consumers/doomed")).status, 404);
 });
@@ -81,7 +98,15 @@ test("an event opened before its fan-out says so, then shows the deliveries as t
   const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" } });
   const receiver = await startReceiver(t);
   assert.equal((await svc.rest("POST", "/v1/event-types", { name: "cart.filled" })).status, 201);
-  assert.equal((await svc.rest("POST", "/v1/consumers/shop/webhooks", { url: receiver.path("/cart").url, events: ["cart.filled"] })).status, 201);
+  assert.equal(
+    (
+      await svc.rest("POST", "/v1/consumers/shop/webhooks", {
+        url: receiver.path("/cart").url,
+        events: ["cart.filled"],
+      })
+    ).status,
+    201,
+  );
   const pushed = await svc.rest("POST", "/v1/consumers/shop/events?event=cart.filled", { payload: { items: 2 } });
   assert.equal(pushed.status, 202);
 
@@ -90,7 +115,11 @@ test("an event opened before its fan-out says so, then shows the deliveries as t
   await signInWithMasterKey(page, svc.url, `/consumers/shop/events/${pushed.body.event_id}`);
   await page.getByRole("status").filter({ hasText: "being fanned out" }).waitFor();
   assert.equal((await fanOutBatch(svc.app.queueDb, 100)).deliveries, 1);
-  await page.getByRole("region", { name: "Deliveries of this event" }).locator("tbody tr").getByText("pending").waitFor();
+  await page
+    .getByRole("region", { name: "Deliveries of this event" })
+    .locator("tbody tr")
+    .getByText("pending")
+    .waitFor();
 });
 
 test("a re-push batch is cancelled from its progress bar: it stops, says so and keeps what was done", async (t) => {
@@ -98,7 +127,9 @@ test("a re-push batch is cancelled from its progress bar: it stops, says so and 
   assert.equal((await svc.rest("POST", "/v1/event-types", { name: "bulk.loaded" })).status, 201);
   assert.equal((await svc.rest("POST", "/v1/consumers", { name: "bulk" })).status, 201);
   // Events with no subscriber: re-pushing 5,000 of them one by one takes long enough to be caught mid-run.
-  await svc.app.db.query(`insert into events (id, namespace, event_name, payload, fanned_out_at) select gen_random_uuid(), 'bulk', 'bulk.loaded', '{"x":1}', now() from generate_series(1, 5000)`);
+  await svc.app.db.query(
+    `insert into events (id, namespace, event_name, payload, fanned_out_at) select gen_random_uuid(), 'bulk', 'bulk.loaded', '{"x":1}', now() from generate_series(1, 5000)`,
+  );
 
   const browser = await launchBrowser(t);
   const { page } = await openPage(browser);
@@ -112,7 +143,8 @@ test("a re-push batch is cancelled from its progress bar: it stops, says so and 
   await batch.getByRole("button", { name: "Cancel" }).click();
   await batch.getByText("Re-push batch cancelled", { exact: true }).waitFor();
   await batch.getByRole("button", { name: "Close" }).waitFor();
-  const stored = async () => (await svc.app.db.query("select status, processed from batches where namespace = 'bulk'")).rows[0];
+  const stored = async () =>
+    (await svc.app.db.query("select status, processed from batches where namespace = 'bulk'")).rows[0];
   const cancelled = await stored();
   assert.equal(cancelled.status, "cancelled");
   assert.ok(cancelled.processed > 0 && cancelled.processed < 5000, `stopped at ${cancelled.processed}`);
@@ -126,7 +158,8 @@ test("a re-push batch is cancelled from its progress bar: it stops, says so and 
 test("the push page keeps the type from the address and what was typed; a type without a schema leaves the payload as it is", async (t) => {
   const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" } });
   const schema = { type: "object", required: ["sku"], properties: { sku: { type: "string" } } };
-  for (const type of [{ name: "stock.free" }, { name: "stock.typed", schema }]) assert.equal((await svc.rest("POST", "/v1/event-types", type)).status, 201);
+  for (const type of [{ name: "stock.free" }, { name: "stock.typed", schema }])
+    assert.equal((await svc.rest("POST", "/v1/event-types", type)).status, 201);
   assert.equal((await svc.rest("POST", "/v1/consumers", { name: "depot" })).status, 201);
   const browser = await launchBrowser(t);
   const { page, errors } = await openPage(browser);
@@ -137,7 +170,11 @@ test("the push page keeps the type from the address and what was typed; a type w
   await signInWithMasterKey(page, svc.url, "/consumers/depot/events/new?event=stock.free");
   await page.getByRole("option", { name: "stock.typed" }).waitFor({ state: "attached" });
   await page.waitForLoadState("networkidle");
-  assert.equal(await page.getByLabel("Event type").inputValue(), "stock.free", "the type from the address stays chosen once the list has loaded");
+  assert.equal(
+    await page.getByLabel("Event type").inputValue(),
+    "stock.free",
+    "the type from the address stays chosen once the list has loaded",
+  );
   assert.equal(await payload.inputValue(), "{}");
   assert.equal(await pushButton.isEnabled(), true);
 
@@ -151,5 +188,9 @@ test("the push page keeps the type from the address and what was typed; a type w
   await page.getByRole("heading", { level: 1, name: "Event", exact: true }).waitFor();
   const eventId = /events\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   assert.deepEqual((await svc.rest("GET", `/v1/consumers/depot/events/${eventId}`)).body.payload, { sku: "A-1" });
-  assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), [], "no script errors (the 401 is the check before signing in)");
+  assert.deepEqual(
+    errors.filter((e) => !/status of 401/.test(e)),
+    [],
+    "no script errors (the 401 is the check before signing in)",
+  );
 });

@@ -28,7 +28,10 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Event types" }).click();
   await page.getByRole("button", { name: "New event type" }).click();
   await page.getByRole("dialog", { name: "New event type" }).getByLabel("Name").fill("user.upgraded");
-  await page.getByRole("dialog", { name: "New event type" }).getByLabel("Description").fill("A user moved to a paid plan");
+  await page
+    .getByRole("dialog", { name: "New event type" })
+    .getByLabel("Description")
+    .fill("A user moved to a paid plan");
   await page.getByRole("button", { name: "Create event type" }).click();
   await page.getByRole("heading", { level: 1, name: "user.upgraded", exact: true }).waitFor();
   const schema = page.getByLabel("JSON Schema");
@@ -37,7 +40,9 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   await schema.fill('{"type": "object", "properties": {"email": {"type": "strin"}}}');
   await page.getByText(/"strin" is not a JSON Schema type/).waitFor();
   assert.equal(await page.getByRole("button", { name: "Save" }).isDisabled(), true);
-  await schema.fill('{"type": "object", "required": ["email"], "properties": {"email": {"type": "string"}, "plan": {"type": "string"}}}');
+  await schema.fill(
+    '{"type": "object", "required": ["email"], "properties": {"email": {"type": "string"}, "plan": {"type": "string"}}}',
+  );
   await page.getByText("Schema is valid.").waitFor();
   await page.getByRole("textbox", { name: "Sample payload" }).fill('{"plan": "pro"}');
   await page.getByText(/Sample does not match/).waitFor();
@@ -47,7 +52,7 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   await page.getByText(/version 2/).waitFor();
   const et = (await svc.rest("GET", "/v1/event-types/user.upgraded")).body;
   assert.equal(et.schema.required[0], "email");
-  await page.locator('pre[aria-label="Schema diff"]').filter({ hasText: '+ ' }).waitFor();
+  await page.locator('pre[aria-label="Schema diff"]').filter({ hasText: "+ " }).waitFor();
 
   // Webhook (subscribed to nothing yet: its own event type is another)
   assert.equal((await svc.rest("POST", "/v1/event-types", { name: "user.created" })).status, 201);
@@ -55,9 +60,12 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   await page.getByLabel("URL").fill(hook.url);
   await page.getByRole("group", { name: "Event types" }).getByRole("button", { name: "user.created" }).click();
   await page.getByRole("button", { name: "Create webhook" }).click();
-  await page.getByRole("dialog", { name: "Webhook created" }).getByRole("button", { name: "Go to the webhook" }).click();
+  await page
+    .getByRole("dialog", { name: "Webhook created" })
+    .getByRole("button", { name: "Go to the webhook" })
+    .click();
   await page.getByRole("heading", { level: 1, name: "Webhook", exact: true }).waitFor();
-  const webhookId = /webhooks\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  const _webhookId = /webhooks\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
 
   // Subscription for user.upgraded with a transform, dry-run live
   await page.getByRole("link", { name: "Manage subscriptions" }).click();
@@ -67,7 +75,9 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   await page.getByRole("button", { name: "Create subscription" }).click();
   await page.getByRole("heading", { level: 1, name: "Subscription: user.upgraded", exact: true }).waitFor();
   await page.getByLabel("Transform the body with this template").check();
-  await page.getByLabel("Template (Go text/template)").fill('{"user": "{{ .payload.email }}", "event": "{{ .event_name }}"}');
+  await page
+    .getByLabel("Template (Go text/template)")
+    .fill('{"user": "{{ .payload.email }}", "event": "{{ .event_name }}"}');
   await page.locator('pre[aria-label="Rendered body"]').filter({ hasText: '"event": "user.upgraded"' }).waitFor();
   await page.getByRole("button", { name: "Save subscription" }).click();
   await page.getByText("Subscription saved").waitFor();
@@ -78,7 +88,7 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   await page.getByLabel("Payload (JSON)").fill('{"email": "ada@example.com", "plan": "team"}');
   await page.getByRole("button", { name: "Push event" }).click();
   await page.getByRole("heading", { level: 1, name: "Event", exact: true }).waitFor();
-  const eventId = /events\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  const _eventId = /events\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   const [received] = await hook.waitForRequests(1);
   assert.deepEqual(JSON.parse(received!.body), { user: "ada@example.com", event: "user.upgraded" });
   const deliveryRow = page.getByRole("region", { name: "Deliveries of this event" }).locator("tbody tr");
@@ -87,7 +97,7 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   // Its attempts; Retry (forced, it succeeded) sends it again
   await deliveryRow.getByRole("link").nth(1).click();
   await page.getByRole("heading", { level: 1, name: "Delivery", exact: true }).waitFor();
-  const deliveryId = /deliveries\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  const _deliveryId = /deliveries\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   const attempts = page.getByRole("heading", { name: "Attempts" }).locator("..").locator("ol li");
   await waitUntil(async () => (await attempts.count()) === 1);
   assert.match(await attempts.first().innerText(), /HTTP 200/);
@@ -107,17 +117,30 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
   await page.getByRole("button", { name: "Create token" }).click();
   const minted = (await page.getByRole("dialog", { name: "Token created" }).locator("pre").first().innerText()).trim();
   assert.match(minted, /^svc_tk_/);
-  assert.equal((await svc.request("/v1/whoami", { apiKey: null, headers: { authorization: `Bearer ${minted}` } })).status, 200);
+  assert.equal(
+    (await svc.request("/v1/whoami", { apiKey: null, headers: { authorization: `Bearer ${minted}` } })).status,
+    200,
+  );
   await page.getByRole("button", { name: "Done" }).click();
   await page.getByRole("button", { name: "Revoke token ci deploys" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
   await page.getByText("Token ci deploys revoked").waitFor();
-  assert.equal((await svc.request("/v1/whoami", { apiKey: null, headers: { authorization: `Bearer ${minted}` } })).status, 401);
+  assert.equal(
+    (await svc.request("/v1/whoami", { apiKey: null, headers: { authorization: `Bearer ${minted}` } })).status,
+    401,
+  );
 
   // A portal link for the consumer
-  await page.getByRole("region", { name: "Consumer portal link" }).getByLabel("Consumer", { exact: true }).fill("journey");
+  await page
+    .getByRole("region", { name: "Consumer portal link" })
+    .getByLabel("Consumer", { exact: true })
+    .fill("journey");
   await page.getByRole("button", { name: "Create portal link" }).click();
   assert.match(await page.getByLabel("Portal URL", { exact: true }).innerText(), /\/portal#token=svc_tk_/);
 
-  assert.deepEqual(errors.filter((e) => !/status of 40[14]/.test(e)), [], "no script errors");
+  assert.deepEqual(
+    errors.filter((e) => !/status of 40[14]/.test(e)),
+    [],
+    "no script errors",
+  );
 });

@@ -30,7 +30,11 @@ const cleanups: (() => unknown)[] = [];
 
 const A = "shop-a";
 const B = "shop-b";
-const ORDER_SCHEMA = { type: "object", properties: { id: { type: "string", pattern: "^ord_[0-9]{4}$" }, total: { type: "number", minimum: 1 } }, required: ["id", "total"] };
+const ORDER_SCHEMA = {
+  type: "object",
+  properties: { id: { type: "string", pattern: "^ord_[0-9]{4}$" }, total: { type: "number", minimum: 1 } },
+  required: ["id", "total"],
+};
 /** What the portal may request: its shell, its API, its assets and its icon. */
 const PORTAL_PATH = /^\/(portal(\/.*)?|_app\/[\w.-]+|favicon\.png)$/;
 
@@ -40,9 +44,15 @@ async function rest(method: string, path: string, body?: unknown) {
   return res.body;
 }
 
-const mint = async (consumer: string | undefined, name = `portal ${consumer ?? "tenant"}`) => (await rest("POST", "/v1/tokens", { name, ...(consumer ? { consumer, ttl_seconds: 3600 } : {}) })) as { id: string; secret: string; portal_path?: string };
+const mint = async (consumer: string | undefined, name = `portal ${consumer ?? "tenant"}`) =>
+  (await rest("POST", "/v1/tokens", { name, ...(consumer ? { consumer, ttl_seconds: 3600 } : {}) })) as {
+    id: string;
+    secret: string;
+    portal_path?: string;
+  };
 
-const push = (consumer: string, payload: object) => rest("POST", `/v1/consumers/${consumer}/events?event=order.created`, { payload });
+const push = (consumer: string, payload: object) =>
+  rest("POST", `/v1/consumers/${consumer}/events?event=order.created`, { payload });
 
 /** The operator's product: a page on another origin that embeds the portal and sizes the iframe from svc:resize. */
 async function startEmbedder(): Promise<typeof embedder> {
@@ -50,7 +60,9 @@ async function startEmbedder(): Promise<typeof embedder> {
     // The test sets the iframe's address on the server, so no URL the browser requests carries the token.
     const src = embedded.get(req.url ?? "") ?? "";
     const origin = new URL(svc().url).origin;
-    res.writeHead(200, { "content-type": "text/html" }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme settings</title></head><body>
+    res
+      .writeHead(200, { "content-type": "text/html" })
+      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme settings</title></head><body>
 <h1>Acme — webhooks</h1>
 <iframe id="svc-portal" title="Webhooks" src="${src.replace(/"/g, "&quot;")}" style="width:100%;border:0" height="300"></iframe>
 <script>
@@ -63,7 +75,10 @@ async function startEmbedder(): Promise<typeof embedder> {
 </script></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The portal's frame inside the embedding page, once it has loaded. */
@@ -89,13 +104,27 @@ before(async () => {
   browser = await launchBrowser(cleanup);
   receiver = await startReceiver();
   embedder = await startEmbedder();
-  await rest("POST", "/v1/event-types", { name: "order.created", description: "An order was placed", schema: ORDER_SCHEMA });
+  await rest("POST", "/v1/event-types", {
+    name: "order.created",
+    description: "An order was placed",
+    schema: ORDER_SCHEMA,
+  });
   await rest("POST", "/v1/event-types", { name: "order.shipped", description: "An order left the warehouse" });
   endpointA = receiver.path("/a-existing");
-  hookA = await rest("POST", `/v1/consumers/${A}/webhooks`, { url: endpointA.url, events: ["order.created"], description: "Existing endpoint of A" });
-  hookB = await rest("POST", `/v1/consumers/${B}/webhooks`, { url: receiver.path("/b-secret-endpoint").url, events: ["order.created"] });
+  hookA = await rest("POST", `/v1/consumers/${A}/webhooks`, {
+    url: endpointA.url,
+    events: ["order.created"],
+    description: "Existing endpoint of A",
+  });
+  hookB = await rest("POST", `/v1/consumers/${B}/webhooks`, {
+    url: receiver.path("/b-secret-endpoint").url,
+    events: ["order.created"],
+  });
   await push(B, { id: "ord_0001", total: 5 });
-  await receiver.path("/b-secret-endpoint").waitForRequests(1).catch(() => undefined);
+  await receiver
+    .path("/b-secret-endpoint")
+    .waitForRequests(1)
+    .catch(() => undefined);
   const list = await rest("GET", `/v1/consumers/${B}/deliveries`);
   deliveryB = list.deliveries[0].delivery_id;
 });
@@ -117,16 +146,23 @@ test("embedded on another origin, the portal shows only its consumer's endpoints
   await frame.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
   await frame.getByRole("link", { name: hookA.url }).waitFor();
   assert.equal(await frame.getByText("b-secret-endpoint").count(), 0, "another consumer's endpoint never shows");
-  for (const name of ["Endpoints", "Deliveries", "Event types", "Verify a signature"]) assert.ok(await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name }).isVisible(), name);
+  for (const name of ["Endpoints", "Deliveries", "Event types", "Verify a signature"])
+    assert.ok(await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name }).isVisible(), name);
 
   const location = await frame.evaluate(() => window.location.href);
   assert.doesNotMatch(location, /svc_tk_|token=/, "the token is gone from the location");
-  assert.equal(await frame.evaluate(() => sessionStorage.getItem("svc.portal-token")), token.secret, "kept in sessionStorage");
+  assert.equal(
+    await frame.evaluate(() => sessionStorage.getItem("svc.portal-token")),
+    token.secret,
+    "kept in sessionStorage",
+  );
   assert.equal(await frame.evaluate(() => localStorage.length), 0, "nothing in localStorage");
 
   // The parent received the content height and sized the iframe with it.
   await page.waitForFunction(() => (window as unknown as { resizes: unknown[] }).resizes.length > 0);
-  const resizes = await page.evaluate(() => (window as unknown as { resizes: { type: string; height: number }[] }).resizes);
+  const resizes = await page.evaluate(
+    () => (window as unknown as { resizes: { type: string; height: number }[] }).resizes,
+  );
   const last = resizes.at(-1)!;
   assert.equal(last.type, "svc:resize");
   assert.ok(last.height > 100, `height ${last.height}`);
@@ -140,7 +176,8 @@ test("embedded on another origin, the portal shows only its consumer's endpoints
   await frame.goto(`${svc().url}/portal/deliveries/${deliveryB}`);
   await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
   assert.equal(await frame.getByText(hookB.webhook_id).count(), 0);
-  const subB = (await rest("GET", `/v1/consumers/${B}/subscriptions?webhook_id=${hookB.webhook_id}`)).subscriptions[0].subscription_id;
+  const subB = (await rest("GET", `/v1/consumers/${B}/subscriptions?webhook_id=${hookB.webhook_id}`)).subscriptions[0]
+    .subscription_id;
   await frame.goto(`${svc().url}/portal/subscriptions/${subB}`);
   await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
   await frame.goto(`${svc().url}/portal/webhooks/${hookB.webhook_id}/edit`);
@@ -153,10 +190,23 @@ test("embedded on another origin, the portal shows only its consumer's endpoints
   const foreign = requests.filter((u) => !u.startsWith(svcOrigin) && !u.startsWith(embedder.url));
   assert.deepEqual(foreign, [], "no request to any other host");
   const portalRequests = requests.filter((u) => u.startsWith(svcOrigin)).map((u) => new URL(u).pathname);
-  assert.ok(portalRequests.some((p) => p.startsWith("/portal/api/")), "the portal called its API");
-  assert.deepEqual(portalRequests.filter((p) => !PORTAL_PATH.test(p)), [], "only /portal, /portal/api/*, /_app/* and /favicon.png");
-  assert.ok(requests.every((u) => !u.includes("svc_tk_")), "the token is never in a URL");
-  assert.deepEqual(errors.filter((e) => !/the server responded with a status of 404/.test(e)), []);
+  assert.ok(
+    portalRequests.some((p) => p.startsWith("/portal/api/")),
+    "the portal called its API",
+  );
+  assert.deepEqual(
+    portalRequests.filter((p) => !PORTAL_PATH.test(p)),
+    [],
+    "only /portal, /portal/api/*, /_app/* and /favicon.png",
+  );
+  assert.ok(
+    requests.every((u) => !u.includes("svc_tk_")),
+    "the token is never in a URL",
+  );
+  assert.deepEqual(
+    errors.filter((e) => !/the server responded with a status of 404/.test(e)),
+    [],
+  );
 });
 
 test("a customer creates an endpoint (secret shown once), pauses and resumes it, receives a real delivery, retries it, verifies it in the browser (a tampered copy fails), rotates the secret and edits the endpoint", async () => {
@@ -190,7 +240,10 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   assert.equal((await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`)).active, true);
   for (const language of ["Node", "Python", "Go", "Ruby", "PHP"]) {
     await frame.getByRole("tab", { name: language }).click();
-    assert.match((await frame.getByRole("tabpanel").textContent())!, /standardwebhooks|standard-webhooks|StandardWebhooks/);
+    assert.match(
+      (await frame.getByRole("tabpanel").textContent())!,
+      /standardwebhooks|standard-webhooks|StandardWebhooks/,
+    );
   }
 
   // The operator's backend pushes an event; the new endpoint receives it.
@@ -210,7 +263,9 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   await frame.getByLabel("Period").selectOption("1h");
   await row.first().getByText("success").waitFor();
   await waitUntil(async () => (await row.count()) === 1).catch(() => {});
-  const shown = await frame.evaluate(() => `${location.search} ${document.querySelector("main")?.textContent?.replace(/\s+/g, " ").slice(0, 400)}`);
+  const shown = await frame.evaluate(
+    () => `${location.search} ${document.querySelector("main")?.textContent?.replace(/\s+/g, " ").slice(0, 400)}`,
+  );
   assert.equal(await row.count(), 1, `one delivery to the new endpoint so far; the page shows: ${shown}`);
   await row.first().getByRole("link").click();
   await frame.getByRole("heading", { level: 1, name: /^Delivery / }).waitFor();
@@ -219,7 +274,10 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   await attempts.first().waitFor();
   assert.equal(await attempts.count(), 1);
   await frame.getByRole("button", { name: "Retry" }).click();
-  await frame.getByRole("dialog", { name: "Send a successful delivery again?" }).getByRole("button", { name: "Send again" }).click();
+  await frame
+    .getByRole("dialog", { name: "Send a successful delivery again?" })
+    .getByRole("button", { name: "Send again" })
+    .click();
   await target.waitForRequests(2);
   await waitUntil(async () => (await attempts.count()) === 2).catch(() => {});
   assert.equal(await attempts.count(), 2, "the retry's attempt shows");
@@ -256,7 +314,10 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Endpoints" }).click();
   await frame.getByRole("link", { name: target.url }).click();
   await frame.getByRole("button", { name: "Rotate secret" }).click();
-  await frame.getByRole("dialog", { name: "Rotate the signing secret?" }).getByRole("button", { name: "Rotate secret" }).click();
+  await frame
+    .getByRole("dialog", { name: "Rotate the signing secret?" })
+    .getByRole("button", { name: "Rotate secret" })
+    .click();
   await frame.getByRole("heading", { name: "Your new signing secret" }).waitFor();
   const rotated = (await frame.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
   assert.match(rotated, /^whsec_/);
@@ -264,7 +325,10 @@ test("a customer creates an endpoint (secret shown once), pauses and resumes it,
   await push(A, { id: "ord_1235", total: 43 });
   const third = (await target.waitForRequests(3))[2]!;
   assert.doesNotThrow(() => new StandardWebhook(rotated).verify(third.body, third.headers as Record<string, string>));
-  assert.doesNotThrow(() => new StandardWebhook(secret).verify(third.body, third.headers as Record<string, string>), "the old secret still signs during the overlap");
+  assert.doesNotThrow(
+    () => new StandardWebhook(secret).verify(third.body, third.headers as Record<string, string>),
+    "the old secret still signs during the overlap",
+  );
 
   // Editing writes the fields and keeps the settings it does not show.
   await frame.getByRole("link", { name: "Edit" }).click();
@@ -299,7 +363,11 @@ test("a customer narrows a subscription with a label filter and a body template,
   // A template that does not parse: the dry run says why.
   await page.getByLabel(/^Template/).fill("{{.payload.id");
   await page.getByRole("button", { name: "Dry run" }).click();
-  await page.getByRole("status").filter({ hasText: /unclosed|unexpected|template/i }).first().waitFor();
+  await page
+    .getByRole("status")
+    .filter({ hasText: /unclosed|unexpected|template/i })
+    .first()
+    .waitFor();
   await page.getByLabel(/^Template/).fill('{"kind":"{{.event_name}}","order":"{{.payload.id}}"}');
   await page.getByRole("button", { name: "Dry run" }).click();
   await page.getByRole("heading", { name: "Output" }).waitFor();
@@ -311,8 +379,14 @@ test("a customer narrows a subscription with a label filter and a body template,
   assert.deepEqual(saved.label_filters, { region: "eu" });
   assert.equal(saved.transform_enabled, true);
 
-  await rest("POST", `/v1/consumers/${A}/events?event=order.created`, { payload: { id: "ord_0300", total: 3 }, labels: { region: "us" } });
-  await rest("POST", `/v1/consumers/${A}/events?event=order.created`, { payload: { id: "ord_0301", total: 3 }, labels: { region: "eu" } });
+  await rest("POST", `/v1/consumers/${A}/events?event=order.created`, {
+    payload: { id: "ord_0300", total: 3 },
+    labels: { region: "us" },
+  });
+  await rest("POST", `/v1/consumers/${A}/events?event=order.created`, {
+    payload: { id: "ord_0301", total: 3 },
+    labels: { region: "eu" },
+  });
   const [only] = await target.waitForRequests(1);
   assert.deepEqual(JSON.parse(only!.body), { kind: "order.created", order: "ord_0301" });
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -321,19 +395,30 @@ test("a customer narrows a subscription with a label filter and a body template,
   // Deleting the endpoint asks first, then it is gone.
   await page.getByRole("link", { name: "Back to the endpoint" }).click();
   await page.getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("dialog", { name: "Delete this endpoint?" }).getByRole("button", { name: "Delete endpoint" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete this endpoint?" })
+    .getByRole("button", { name: "Delete endpoint" })
+    .click();
   await page.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
   assert.equal(await page.getByRole("link", { name: hook.url }).count(), 0);
   assert.equal((await svc().rest("GET", `/v1/consumers/${A}/webhooks/${hook.webhook_id}`)).status, 404);
-  assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/status of 400/.test(e)),
+    [],
+  );
 });
 
 test("an expired or revoked link shows the expiry message; a tenant-wide token is refused; an invite link is redeemed through the portal API", async () => {
   const expired = await mint(A, "portal expired");
-  await svc().app.db.query("update access_tokens set expires_at = now() - interval '1 minute' where id = $1", [expired.id]);
+  await svc().app.db.query("update access_tokens set expires_at = now() - interval '1 minute' where id = $1", [
+    expired.id,
+  ]);
   const revoked = await mint(A, "portal revoked");
   await rest("DELETE", `/v1/tokens/${revoked.id}`);
-  for (const [label, token] of [["expired", expired], ["revoked", revoked]] as const) {
+  for (const [label, token] of [
+    ["expired", expired],
+    ["revoked", revoked],
+  ] as const) {
     const { page } = await openPage(browser);
     await page.goto(`${svc().url}${token.portal_path}`);
     await page.getByRole("heading", { level: 1, name: "This link has expired" }).waitFor();
@@ -358,11 +443,17 @@ test("an expired or revoked link shows the expiry message; a tenant-wide token i
   assert.doesNotMatch(opened.page.url(), /invite=/);
   const paths = opened.requests.map((u) => new URL(u).pathname);
   assert.ok(paths.includes("/portal/api/invite/redeem"));
-  assert.deepEqual(paths.filter((p) => !PORTAL_PATH.test(p)), []);
+  assert.deepEqual(
+    paths.filter((p) => !PORTAL_PATH.test(p)),
+    [],
+  );
   const used = await openPage(browser);
   await used.page.goto(`${svc().url}${invite.path}`);
   await used.page.getByRole("heading", { level: 1, name: "This invite cannot be used" }).waitFor();
-  assert.match((await used.page.getByRole("alert").textContent())!, /This invite link is unknown, expired, cancelled or already used\. Ask for a new invite\./);
+  assert.match(
+    (await used.page.getByRole("alert").textContent())!,
+    /This invite link is unknown, expired, cancelled or already used\. Ask for a new invite\./,
+  );
 });
 
 test("theme and accent come from the fragment; an accent too dark for the dark theme is lightened to stay legible", async () => {
@@ -371,7 +462,10 @@ test("theme and accent come from the fragment; an accent too dark for the dark t
   await light.page.goto(`${svc().url}${token.portal_path}&theme=light&accent=c2410c`);
   await light.page.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
   assert.equal(await light.page.evaluate(() => document.documentElement.dataset.theme), "light");
-  assert.equal(await light.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim()), "#c2410c");
+  assert.equal(
+    await light.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim()),
+    "#c2410c",
+  );
   assert.equal(await light.page.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(247, 248, 250)");
   await assertAccessible(light.page, "light with accent");
   await screenshot(light.page, "portal-accent-light");
@@ -382,7 +476,9 @@ test("theme and accent come from the fragment; an accent too dark for the dark t
   await page.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(15, 18, 24)");
-  const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim());
+  const accent = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue("--accent").trim(),
+  );
   assert.match(accent, /^#[0-9a-f]{6}$/);
   assert.notEqual(accent, "#c2410c", "lightened for the dark background");
   await assertAccessible(page, "dark with accent");
@@ -431,7 +527,9 @@ test("every page is accessible and fits 390 px, light and dark, desktop and phon
         assert.equal(await page.getByRole("heading", { level: 1 }).count(), 1, `${name}: one h1`);
         const label = `${name} (${scheme}, ${device})`;
         await assertAccessible(page, label);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         assert.ok(overflow <= 0, `${label}: ${overflow}px wider than the screen`);
         await screenshot(page, `portal-${name}-${scheme}-${device}`);
       }
@@ -451,7 +549,9 @@ test("the complete embedding page of docs/portal.md works as written: it mints a
   const code = /### A complete example page[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
   assert.ok(code, "docs/portal.md has the example page");
   // Only the two placeholders change: svc's address and the port.
-  const runnable = code.replace('const SVC = "https://svc.example.com";', `const SVC = ${JSON.stringify(svc().url)};`).replace(".listen(3000);", ".listen(Number(process.env.PORT), '127.0.0.1');");
+  const runnable = code
+    .replace('const SVC = "https://svc.example.com";', `const SVC = ${JSON.stringify(svc().url)};`)
+    .replace(".listen(3000);", ".listen(Number(process.env.PORT), '127.0.0.1');");
   assert.notEqual(runnable, code);
   const port = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -459,13 +559,22 @@ test("the complete embedding page of docs/portal.md works as written: it mints a
       probe.close(() => resolve(port));
     });
   });
-  const child = spawn(process.execPath, ["--input-type=module", "-e", runnable], { env: { ...process.env, SVC_API_KEY: TEST_API_KEY, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", runnable], {
+    env: { ...process.env, SVC_API_KEY: TEST_API_KEY, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));
   try {
     const url = `http://127.0.0.1:${port}/`;
     for (let i = 0; i < 100; i++) {
-      if (await fetch(url, { method: "HEAD" }).then(() => true, () => false)) break;
+      if (
+        await fetch(url, { method: "HEAD" }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const { page, errors, context } = await openPage(browser, { viewport: PHONE });
@@ -475,7 +584,9 @@ test("the complete embedding page of docs/portal.md works as written: it mints a
     await frame.getByRole("heading", { name: "No endpoints yet" }).waitFor();
     await page.waitForFunction(() => document.getElementById("svc-portal")!.style.height !== "");
     const height = await page.evaluate(() => document.getElementById("svc-portal")!.getBoundingClientRect().height);
-    const content = await frame.evaluate(() => Math.ceil(document.querySelector(".portal")!.getBoundingClientRect().height));
+    const content = await frame.evaluate(() =>
+      Math.ceil(document.querySelector(".portal")!.getBoundingClientRect().height),
+    );
     assert.ok(Math.abs(height - Math.max(200, content)) <= 1, `iframe ${height}px for ${content}px of content`);
     assert.doesNotMatch(await frame.evaluate(() => location.href), /token=/);
     await screenshot(page, "portal-docs-example-phone");

@@ -10,7 +10,13 @@ const fetchRaw = (url: string) => fetch(url, { redirect: "manual" });
 
 test("with SVC_SERVE_UI the dashboard shell answers every UI path with no-cache and the dashboard CSP", async (t) => {
   const svc = await startTestService(t, { env: { SVC_SERVE_UI: "true" } });
-  for (const path of ["/", "/consumers/default/webhooks/wh_1", "/event-types/order.created", "/health-summary", "/access"]) {
+  for (const path of [
+    "/",
+    "/consumers/default/webhooks/wh_1",
+    "/event-types/order.created",
+    "/health-summary",
+    "/access",
+  ]) {
     const res = await fetchRaw(svc.url + path);
     assert.equal(res.status, 200, path);
     assert.match(res.headers.get("content-type")!, /^text\/html/);
@@ -42,7 +48,10 @@ test("assets are hashed and immutable, the favicon is a PNG, unknown assets are 
   const html = await (await fetchRaw(`${svc.url}/portal`)).text();
   const script = /src="(\/_app\/portal-[\w-]+\.js)"/.exec(html)![1]!;
   const style = /href="(\/_app\/[\w-]+\.css)"/.exec(html)![1]!;
-  for (const [path, type] of [[script, /javascript/], [style, /text\/css/]] as const) {
+  for (const [path, type] of [
+    [script, /javascript/],
+    [style, /text\/css/],
+  ] as const) {
     const res = await fetchRaw(svc.url + path);
     assert.equal(res.status, 200, path);
     assert.match(res.headers.get("content-type")!, type);
@@ -93,8 +102,16 @@ test("Chromium loads the dashboard shell (sign-in) and the portal shell; both ar
     await assertAccessible(page, `portal shell (${suffix})`);
     await screenshot(page, `shell-portal-${suffix}`);
     const origin = new URL(svc.url).origin;
-    assert.deepEqual(requests.filter((u) => !u.startsWith(origin)), [], "no request to another host");
-    assert.deepEqual(errors.filter((e) => !/401/.test(e)), [], "no script errors");
+    assert.deepEqual(
+      requests.filter((u) => !u.startsWith(origin)),
+      [],
+      "no request to another host",
+    );
+    assert.deepEqual(
+      errors.filter((e) => !/401/.test(e)),
+      [],
+      "no script errors",
+    );
   }
   // The fonts come from the bundle.
   const css = await readFile(new URL("../../dist/ui/portal.html", import.meta.url), "utf8");

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { assertAccessible, launchBrowser, openPage, screenshot } from "../helpers/browser.ts";
-import { assertNoKey, browserState, signInWithMasterKey } from "../helpers/dashboard.ts";
+import { assertNoKey, browserState } from "../helpers/dashboard.ts";
 import { startTestService, TEST_API_KEY } from "../helpers/service.ts";
 
 test("the master key becomes a revocable browser token, is kept nowhere, and sign out revokes the token", async (t) => {
@@ -27,14 +27,19 @@ test("the master key becomes a revocable browser token, is kept nowhere, and sig
 
   const tokens = (await svc.rest("GET", "/v1/tokens")).body.tokens;
   const browserToken = tokens.find((tk: { name: string }) => tk.name.startsWith("browser: dashboard ("));
-  assert.ok(browserToken, `a named browser token exists: ${JSON.stringify(tokens.map((tk: { name: string }) => tk.name))}`);
+  assert.ok(
+    browserToken,
+    `a named browser token exists: ${JSON.stringify(tokens.map((tk: { name: string }) => tk.name))}`,
+  );
   // Reload: still signed in with the kept token.
   await page.reload();
   await page.getByRole("heading", { level: 1, name: "Consumers", exact: true }).waitFor();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByLabel("API key").waitFor();
-  const after = (await svc.rest("GET", "/v1/tokens?include_inactive=true")).body.tokens.find((tk: { id: string }) => tk.id === browserToken.id);
+  const after = (await svc.rest("GET", "/v1/tokens?include_inactive=true")).body.tokens.find(
+    (tk: { id: string }) => tk.id === browserToken.id,
+  );
   assert.equal(after.status, "revoked");
   assert.doesNotMatch(await browserState(page), /svc_tk_/, "the token is forgotten");
 });
@@ -50,7 +55,9 @@ test("an invite link signs in once and is removed from the address bar; a used o
   await page.getByText("Invite accepted").waitFor();
   assert.equal(new URL(page.url()).hash, "", "the invite left the address bar");
   assert.doesNotMatch(await browserState(page), /svc_inv_/);
-  const listed = (await svc.rest("GET", "/v1/invites?include_inactive=true")).body.invites.find((i: { id: string }) => i.id === invite.id);
+  const listed = (await svc.rest("GET", "/v1/invites?include_inactive=true")).body.invites.find(
+    (i: { id: string }) => i.id === invite.id,
+  );
   assert.equal(listed.status, "redeemed");
 
   const second = await openPage(browser);

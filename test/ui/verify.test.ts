@@ -8,7 +8,9 @@ import { verifySignature } from "../../ui/portal/verify.ts";
 
 const secret = "whsec_" + randomBytes(32).toString("base64");
 const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-const publicKeyB64 = Buffer.from(publicKey.export({ format: "der", type: "spki" })).subarray(-32).toString("base64");
+const publicKeyB64 = Buffer.from(publicKey.export({ format: "der", type: "spki" }))
+  .subarray(-32)
+  .toString("base64");
 const body = JSON.stringify({ event_name: "order.created", payload: { id: 42, note: "déjà vu" } });
 const id = "msg_1";
 const now = Math.floor(Date.now() / 1000);
@@ -24,7 +26,10 @@ const texts = (r: ReturnType<typeof verifySignature>) => r.findings.map((f) => f
 test("both signatures of an untouched message match, and the result says which", () => {
   const r = verifySignature({ ...signed(), secret, publicKey: publicKeyB64 });
   assert.equal(r.ok, true, texts(r));
-  assert.deepEqual(r.schemes.map((s) => s.matchedIndex), [1, 1]);
+  assert.deepEqual(
+    r.schemes.map((s) => s.matchedIndex),
+    [1, 1],
+  );
   assert.match(texts(r), /v1 \(HMAC-SHA256, signing secret\) signature matched/);
   assert.match(texts(r), /v1a \(Ed25519, public key\) signature matched/);
 });
@@ -32,7 +37,10 @@ test("both signatures of an untouched message match, and the result says which",
 test("an altered body fails both schemes", () => {
   const r = verifySignature({ ...signed(), body: body.replace("42", "43"), secret, publicKey: publicKeyB64 });
   assert.equal(r.ok, false);
-  assert.deepEqual(r.schemes.map((s) => s.matchedIndex), [undefined, undefined]);
+  assert.deepEqual(
+    r.schemes.map((s) => s.matchedIndex),
+    [undefined, undefined],
+  );
   assert.match(texts(r), /did not match: either this secret/);
 });
 
@@ -57,7 +65,10 @@ test("a matching signature outside the five-minute tolerance is refused, with th
 });
 
 test("missing headers or keys are asked for, and a bad public key is reported", () => {
-  assert.match(texts(verifySignature({ id: "", timestamp: "", signature: "", body, secret })), /Paste all three headers/);
+  assert.match(
+    texts(verifySignature({ id: "", timestamp: "", signature: "", body, secret })),
+    /Paste all three headers/,
+  );
   assert.match(texts(verifySignature({ ...signed() })), /Paste the endpoint's signing secret/);
   const r = verifySignature({ ...signed(), publicKey: "AAAA" });
   assert.equal(r.ok, false);

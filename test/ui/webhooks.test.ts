@@ -61,7 +61,10 @@ test("webhooks: create (secret once), edit, pause with a reason, resume, rotate 
   await page.getByRole("heading", { level: 1, name: "Edit webhook", exact: true }).waitFor();
   await page.getByLabel("Max retries").fill("11");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await page.getByRole("alert").filter({ hasText: /max_retries must be between 0 and 10/ }).waitFor();
+  await page
+    .getByRole("alert")
+    .filter({ hasText: /max_retries must be between 0 and 10/ })
+    .waitFor();
   await page.getByLabel("Max retries").fill("2");
   await page.getByRole("group", { name: "Event types" }).getByRole("button", { name: "invoice.voided" }).click();
   await page.getByRole("button", { name: "Save changes" }).click();

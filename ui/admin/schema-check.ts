@@ -19,12 +19,20 @@ export function checkSchema(text: string, sample: unknown): SchemaCheck {
   } catch (e) {
     return { schemaError: `Not valid JSON: ${(e as Error).message}`, sampleErrors: [] };
   }
-  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return { schemaError: "A schema is a JSON object.", sampleErrors: [] };
+  if (!schema || typeof schema !== "object" || Array.isArray(schema))
+    return { schemaError: "A schema is a JSON object.", sampleErrors: [] };
   const problems = shapeProblems(schema as Record<string, unknown>);
   if (problems.length) return { schemaError: problems.join("; "), sampleErrors: [] };
   try {
     const result = new Validator(schema as Schema, "2020-12", false).validate(sample);
-    return { schema: schema as Schema, sampleErrors: result.valid ? [] : result.errors.filter((e) => e.keyword !== "properties").map((e) => `${e.instanceLocation || "#"}: ${e.error}`) };
+    return {
+      schema: schema as Schema,
+      sampleErrors: result.valid
+        ? []
+        : result.errors
+            .filter((e) => e.keyword !== "properties")
+            .map((e) => `${e.instanceLocation || "#"}: ${e.error}`),
+    };
   } catch (e) {
     return { schemaError: (e as Error).message, sampleErrors: [] };
   }
@@ -37,13 +45,23 @@ function shapeProblems(node: Record<string, unknown>, at = "#"): string[] {
   const out: string[] = [];
   const t = node.type;
   for (const name of Array.isArray(t) ? t : t === undefined ? [] : [t]) {
-    if (typeof name !== "string" || !TYPES.has(name)) out.push(`${at}/type: "${String(name)}" is not a JSON Schema type`);
+    if (typeof name !== "string" || !TYPES.has(name))
+      out.push(`${at}/type: "${String(name)}" is not a JSON Schema type`);
   }
-  if (node.required !== undefined && (!Array.isArray(node.required) || node.required.some((r) => typeof r !== "string"))) out.push(`${at}/required: must be an array of property names`);
+  if (
+    node.required !== undefined &&
+    (!Array.isArray(node.required) || node.required.some((r) => typeof r !== "string"))
+  )
+    out.push(`${at}/required: must be an array of property names`);
   if (node.properties !== undefined) {
-    if (!node.properties || typeof node.properties !== "object" || Array.isArray(node.properties)) out.push(`${at}/properties: must be an object`);
-    else for (const [k, v] of Object.entries(node.properties)) if (v && typeof v === "object" && !Array.isArray(v)) out.push(...shapeProblems(v as Record<string, unknown>, `${at}/properties/${k}`));
+    if (!node.properties || typeof node.properties !== "object" || Array.isArray(node.properties))
+      out.push(`${at}/properties: must be an object`);
+    else
+      for (const [k, v] of Object.entries(node.properties))
+        if (v && typeof v === "object" && !Array.isArray(v))
+          out.push(...shapeProblems(v as Record<string, unknown>, `${at}/properties/${k}`));
   }
-  if (node.items && typeof node.items === "object" && !Array.isArray(node.items)) out.push(...shapeProblems(node.items as Record<string, unknown>, `${at}/items`));
+  if (node.items && typeof node.items === "object" && !Array.isArray(node.items))
+    out.push(...shapeProblems(node.items as Record<string, unknown>, `${at}/items`));
   return out;
 }

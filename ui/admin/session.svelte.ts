@@ -4,7 +4,6 @@ import { createApi, must, problemText } from "../lib/api.ts";
 
 const TOKEN_KEY = "svc.browser-token";
 
-
 export const session = $state({
   token: undefined as string | undefined,
   /** The server answered 401: show the sign-in form. */
@@ -45,8 +44,26 @@ export const api = createApi({
 /** "dashboard (Chrome on Linux)": how the token shows in the Access list. */
 function browserName(): string {
   const ua = navigator.userAgent;
-  const browser = /Firefox\//.test(ua) ? "Firefox" : /Edg\//.test(ua) ? "Edge" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "a browser";
-  const os = /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Firefox\//.test(ua)
+    ? "Firefox"
+    : /Edg\//.test(ua)
+      ? "Edge"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "a browser";
+  const os = /Windows/.test(ua)
+    ? "Windows"
+    : /Mac OS X/.test(ua)
+      ? "macOS"
+      : /Android/.test(ua)
+        ? "Android"
+        : /iPhone|iPad/.test(ua)
+          ? "iOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return `dashboard (${browser}${os ? ` on ${os}` : ""})`;
 }
 
@@ -79,7 +96,8 @@ export async function startSession() {
     if (data) {
       keep((data as { secret: string }).secret);
       session.notice = "Invite accepted: you are signed in.";
-    } else session.notice = `This invite link cannot be used: ${problemText(error, "it is unknown, expired, cancelled or already used")}. Ask for a new one.`;
+    } else
+      session.notice = `This invite link cannot be used: ${problemText(error, "it is unknown, expired, cancelled or already used")}. Ask for a new one.`;
   }
   try {
     await whoami();
@@ -100,7 +118,10 @@ export async function signIn(secret: string): Promise<void> {
     // Not the master key but an accepted credential: a tenant-wide access token.
     await must(client.GET("/v1/whoami"));
     keep(secret.trim());
-  } else throw new Error(exchanged.response.status === 401 ? "That key or token was not accepted." : problemText(exchanged.error));
+  } else
+    throw new Error(
+      exchanged.response.status === 401 ? "That key or token was not accepted." : problemText(exchanged.error),
+    );
   await whoami();
 }
 
@@ -111,4 +132,3 @@ export async function signOut(): Promise<void> {
   session.tokenId = undefined;
   session.signInNeeded = true;
 }
-

@@ -1,7 +1,9 @@
 // Shapes the pages read, taken from the generated API types (never written by hand).
 import type { paths } from "../lib/api-types.ts";
 
-type Json<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends { responses: infer R }
+type Json<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends {
+  responses: infer R;
+}
   ? R extends Record<S, { content: { "application/json": infer B } }>
     ? B
     : never
@@ -16,4 +18,11 @@ export type Subscription = Json<"/v1/consumers/{consumer}/subscriptions/{subscri
 
 // Compile-time checks that the shapes resolved (a renamed path would make them `never`).
 type Resolved<T> = [T] extends [never] ? false : true;
-export const SHAPES_RESOLVED: [Resolved<Webhook>, Resolved<WebhookHealth>, Resolved<Delivery>, Resolved<EventReport>, Resolved<EventType>, Resolved<Subscription>] = [true, true, true, true, true, true];
+export const SHAPES_RESOLVED: [
+  Resolved<Webhook>,
+  Resolved<WebhookHealth>,
+  Resolved<Delivery>,
+  Resolved<EventReport>,
+  Resolved<EventType>,
+  Resolved<Subscription>,
+] = [true, true, true, true, true, true];

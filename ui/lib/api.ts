@@ -45,14 +45,25 @@ export function createApi(options: ApiOptions): Api {
       if (options.rewrite) {
         const url = options.rewrite(new URL(request.url));
         // Chromium fails `new Request(url, request)` at fetch time when the request has a body: copy it as bytes.
-        if (url.href !== request.url) out = new Request(url, { method: request.method, headers: request.headers, body: request.body ? await request.arrayBuffer() : undefined, signal: request.signal });
+        if (url.href !== request.url)
+          out = new Request(url, {
+            method: request.method,
+            headers: request.headers,
+            body: request.body ? await request.arrayBuffer() : undefined,
+            signal: request.signal,
+          });
       }
       if (token) out.headers.set("authorization", `Bearer ${token}`);
       return out;
     },
     async onResponse({ response }) {
       if (response.status === 401 && options.onUnauthorized) {
-        options.onUnauthorized(await response.clone().json().catch(() => ({})));
+        options.onUnauthorized(
+          await response
+            .clone()
+            .json()
+            .catch(() => ({})),
+        );
       }
       return response;
     },
@@ -64,12 +75,21 @@ export function createApi(options: ApiOptions): Api {
 /** Unwraps an openapi-fetch result: the data, or a thrown Error carrying the problem's detail. */
 export async function must<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
-  if (error !== undefined || !response.ok) throw new ApiError(problemText(error, `${response.status} ${response.statusText}`), response.status, error as Problem);
+  if (error !== undefined || !response.ok)
+    throw new ApiError(
+      problemText(error, `${response.status} ${response.statusText}`),
+      response.status,
+      error as Problem,
+    );
   return data as T;
 }
 
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly problem?: Problem) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly problem?: Problem,
+  ) {
     super(message);
   }
 }

@@ -25,7 +25,9 @@ export function startRouter(basePath = "") {
 
 function ownsPath(path: string): boolean {
   if (base) return path === base || path.startsWith(base + "/");
-  return !path.startsWith("/portal") && !path.startsWith("/v1/") && !path.startsWith("/docs") && !path.startsWith("/openapi");
+  return (
+    !path.startsWith("/portal") && !path.startsWith("/v1/") && !path.startsWith("/docs") && !path.startsWith("/openapi")
+  );
 }
 
 export function navigate(href: string, options: { replace?: boolean } = {}) {
@@ -63,7 +65,10 @@ export function queryParams(): URLSearchParams {
 }
 
 /** Changes query parameters in place (empty values are removed); replaces history by default. */
-export function setQuery(updates: Record<string, string | number | undefined | null>, options: { push?: boolean } = {}) {
+export function setQuery(
+  updates: Record<string, string | number | undefined | null>,
+  options: { push?: boolean } = {},
+) {
   const q = queryParams();
   for (const [k, v] of Object.entries(updates)) {
     if (v === undefined || v === null || v === "") q.delete(k);

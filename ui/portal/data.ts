@@ -1,7 +1,8 @@
 // Small data helpers shared by the portal's pages.
 export type Pairs = { key: string; value: string }[];
 
-export const toPairs = (map: Record<string, string> | null | undefined): Pairs => Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
+export const toPairs = (map: Record<string, string> | null | undefined): Pairs =>
+  Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
 
 /** Rows to a map; blank names are dropped. */
 export function fromPairs(rows: Pairs): Record<string, string> {
@@ -11,7 +12,8 @@ export function fromPairs(rows: Pairs): Record<string, string> {
 }
 
 /** A secret shown once after creation or rotation: kept in memory only, handed from one page to the next. */
-export const revealed: { webhookId?: string; secret?: string; publicKey?: string; previousExpiresAt?: string | null } = {};
+export const revealed: { webhookId?: string; secret?: string; publicKey?: string; previousExpiresAt?: string | null } =
+  {};
 
 export function takeRevealed(webhookId: string): typeof revealed | undefined {
   if (revealed.webhookId !== webhookId || !revealed.secret) return undefined;
@@ -32,4 +34,9 @@ export function prettyBody(body: string | null | undefined): string {
   }
 }
 
-export const HEALTH_LABEL: Record<string, string> = { healthy: "Healthy", degraded: "Degraded", unhealthy: "Unhealthy", unspecified: "No deliveries yet" };
+export const HEALTH_LABEL: Record<string, string> = {
+  healthy: "Healthy",
+  degraded: "Degraded",
+  unhealthy: "Unhealthy",
+  unspecified: "No deliveries yet",
+};

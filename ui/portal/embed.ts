@@ -23,7 +23,10 @@ const contrast = (a: Rgb, b: Rgb) => {
 };
 
 // The page backgrounds of theme.css: the accent is also the colour of links, so it must read on both.
-const BACKGROUNDS: Record<"light" | "dark", Rgb[]> = { light: [rgbOf("#ffffff"), rgbOf("#f7f8fa"), rgbOf("#f1f3f6")], dark: [rgbOf("#171b23"), rgbOf("#0f1218"), rgbOf("#1f2430")] };
+const BACKGROUNDS: Record<"light" | "dark", Rgb[]> = {
+  light: [rgbOf("#ffffff"), rgbOf("#f7f8fa"), rgbOf("#f1f3f6")],
+  dark: [rgbOf("#171b23"), rgbOf("#0f1218"), rgbOf("#1f2430")],
+};
 
 /**
  * The embedder's accent, nudged towards white (dark theme) or black (light theme) until links in it reach
@@ -41,7 +44,8 @@ export function readableAccent(hex: string, scheme: "light" | "dark"): string {
 }
 
 /** Black or white text on the accent colour, whichever contrasts more. */
-const textOn = (hex: string) => (contrast(rgbOf(hex), [255, 255, 255]) >= contrast(rgbOf(hex), [15, 18, 24]) ? "#ffffff" : "#0f1218");
+const textOn = (hex: string) =>
+  contrast(rgbOf(hex), [255, 255, 255]) >= contrast(rgbOf(hex), [15, 18, 24]) ? "#ffffff" : "#0f1218";
 
 const prefersDark = () => window.matchMedia?.("(prefers-color-scheme: dark)").matches ?? false;
 

@@ -60,7 +60,8 @@ function applyLook(fragment: URLSearchParams) {
   const theme = fragment.get("theme") ?? look.theme;
   if (theme === "light" || theme === "dark" || theme === "auto") portal.theme = theme;
   const accent = fragment.get("accent") ?? look.accent;
-  if (accent && /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.test(accent)) portal.accent = accent.startsWith("#") ? accent : `#${accent}`;
+  if (accent && /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.test(accent))
+    portal.accent = accent.startsWith("#") ? accent : `#${accent}`;
   write(LOOK_KEY, JSON.stringify({ theme: portal.theme, accent: portal.accent }));
 }
 
@@ -80,7 +81,13 @@ export const portalApi = createApi({
   credential: () => portal.token,
   onUnauthorized: (body) => {
     // The token ended while the page was open (expiry, revocation): the whole page says so.
-    block(body.reason === "expired" || body.reason === "revoked" ? "expired" : body.reason === "missing" ? "missing" : "invalid");
+    block(
+      body.reason === "expired" || body.reason === "revoked"
+        ? "expired"
+        : body.reason === "missing"
+          ? "missing"
+          : "invalid",
+    );
   },
   rewrite(url) {
     const m = /^\/v1\/consumers\/[^/]+\/(.*)$/.exec(url.pathname) ?? /^\/v1\/(.*)$/.exec(url.pathname);

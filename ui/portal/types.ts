@@ -2,7 +2,11 @@
 import type { paths } from "../lib/api.ts";
 
 type Ok<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R }
-  ? R extends { 200: { content: { "application/json": infer J } } } ? J : R extends { 201: { content: { "application/json": infer J } } } ? J : never
+  ? R extends { 200: { content: { "application/json": infer J } } }
+    ? J
+    : R extends { 201: { content: { "application/json": infer J } } }
+      ? J
+      : never
   : never;
 
 export type Webhook = Ok<"/v1/consumers/{consumer}/webhooks/{webhook_id}", "get">;

@@ -74,7 +74,9 @@ export function parseSignatures(header: string): [string, string][] {
     .filter(Boolean)
     .map((part) => {
       const comma = part.indexOf(",");
-      return comma < 0 ? (["", part] as [string, string]) : ([part.slice(0, comma), part.slice(comma + 1)] as [string, string]);
+      return comma < 0
+        ? (["", part] as [string, string])
+        : ([part.slice(0, comma), part.slice(comma + 1)] as [string, string]);
     });
 }
 
@@ -132,7 +134,10 @@ export function verifySignature(input: VerifyInput): VerifyResult {
   const ts = input.timestamp.trim();
   const pairs = parseSignatures(input.signature);
   if (!id || !ts || pairs.length === 0) {
-    findings.push({ tone: "bad", text: "Paste all three headers: webhook-id, webhook-timestamp and webhook-signature." });
+    findings.push({
+      tone: "bad",
+      text: "Paste all three headers: webhook-id, webhook-timestamp and webhook-signature.",
+    });
     return { ok: false, findings, schemes };
   }
   if (!input.secret?.trim() && !input.publicKey?.trim()) {
@@ -140,7 +145,10 @@ export function verifySignature(input: VerifyInput): VerifyResult {
     return { ok: false, findings, schemes };
   }
   const content = enc.encode(`${id}.${ts}.${input.body}`);
-  const keys: [Scheme, string | undefined][] = [["v1", input.secret], ["v1a", input.publicKey]];
+  const keys: [Scheme, string | undefined][] = [
+    ["v1", input.secret],
+    ["v1a", input.publicKey],
+  ];
   for (const [scheme, keyText] of keys) {
     const signatures = pairs.filter(([s]) => s === scheme).map(([, sig]) => sig);
     const result: SchemeResult = { scheme, checked: Boolean(keyText?.trim()), present: signatures.length };
@@ -150,7 +158,10 @@ export function verifySignature(input: VerifyInput): VerifyResult {
     try {
       key = scheme === "v1" ? hmacKey(keyText!) : publicKeyBytes(keyText!);
     } catch (e) {
-      result.keyError = scheme === "v1" ? "the secret is not valid base64 (it looks like whsec_ followed by base64)" : `the public key cannot be read: ${(e as Error).message}`;
+      result.keyError =
+        scheme === "v1"
+          ? "the secret is not valid base64 (it looks like whsec_ followed by base64)"
+          : `the public key cannot be read: ${(e as Error).message}`;
       continue;
     }
     const index = matchIndex(scheme, signatures, content, key);
@@ -161,7 +172,10 @@ export function verifySignature(input: VerifyInput): VerifyResult {
     // Explain the mismatch: would a commonly altered copy of the body have matched?
     for (const [how, variant] of bodyVariants(input.body)) {
       if (matchIndex(scheme, signatures, enc.encode(`${id}.${ts}.${variant}`), key) >= 0) {
-        findings.push({ tone: "bad", text: `The ${scheme} signature matches the body ${how}, not the body as pasted: verify the raw bytes you received, before any parsing or re-formatting.` });
+        findings.push({
+          tone: "bad",
+          text: `The ${scheme} signature matches the body ${how}, not the body as pasted: verify the raw bytes you received, before any parsing or re-formatting.`,
+        });
         result.keyError = "altered-body";
         break;
       }
@@ -169,19 +183,40 @@ export function verifySignature(input: VerifyInput): VerifyResult {
   }
   const v1 = schemes[0]!;
   const v1a = schemes[1]!;
-  const label = (s: SchemeResult) => (s.scheme === "v1" ? "v1 (HMAC-SHA256, signing secret)" : "v1a (Ed25519, public key)");
+  const label = (s: SchemeResult) =>
+    s.scheme === "v1" ? "v1 (HMAC-SHA256, signing secret)" : "v1a (Ed25519, public key)";
   for (const s of schemes) {
     if (!s.checked) continue;
-    if (s.present === 0) findings.push({ tone: "warn", text: `The webhook-signature header carries no ${s.scheme}, signature to check with the ${s.scheme === "v1" ? "secret" : "public key"}.` });
-    else if (s.matchedIndex) findings.push({ tone: "ok", text: `The ${label(s)} signature matched${s.present > 1 ? ` (signature ${s.matchedIndex} of ${s.present}: during a secret rotation both the new and the old key sign)` : ""}.` });
-    else if (s.keyError && s.keyError !== "altered-body") findings.push({ tone: "bad", text: `The ${label(s)} signature was not checked: ${s.keyError}.` });
+    if (s.present === 0)
+      findings.push({
+        tone: "warn",
+        text: `The webhook-signature header carries no ${s.scheme}, signature to check with the ${s.scheme === "v1" ? "secret" : "public key"}.`,
+      });
+    else if (s.matchedIndex)
+      findings.push({
+        tone: "ok",
+        text: `The ${label(s)} signature matched${s.present > 1 ? ` (signature ${s.matchedIndex} of ${s.present}: during a secret rotation both the new and the old key sign)` : ""}.`,
+      });
+    else if (s.keyError && s.keyError !== "altered-body")
+      findings.push({ tone: "bad", text: `The ${label(s)} signature was not checked: ${s.keyError}.` });
   }
   // A mismatch: one scheme matching proves the id, timestamp and body are intact, so the other key is wrong.
-  for (const [s, other] of [[v1, v1a], [v1a, v1]] as const) {
+  for (const [s, other] of [
+    [v1, v1a],
+    [v1a, v1],
+  ] as const) {
     if (!s.checked || !s.present || s.matchedIndex || s.keyError) continue;
     const what = s.scheme === "v1" ? "secret" : "public key";
-    if (other.matchedIndex) findings.push({ tone: "bad", text: `The ${label(s)} signature did not match. The ${other.scheme} signature did, so the body, id and timestamp are intact: this ${what} is not the one this message was signed with (wrong endpoint, or a rotated ${what}).` });
-    else findings.push({ tone: "bad", text: `The ${label(s)} signature did not match: either this ${what} is not the endpoint's (wrong endpoint, or rotated since), or the body, webhook-id or webhook-timestamp differ from what was signed (the body must be the exact raw bytes received).` });
+    if (other.matchedIndex)
+      findings.push({
+        tone: "bad",
+        text: `The ${label(s)} signature did not match. The ${other.scheme} signature did, so the body, id and timestamp are intact: this ${what} is not the one this message was signed with (wrong endpoint, or a rotated ${what}).`,
+      });
+    else
+      findings.push({
+        tone: "bad",
+        text: `The ${label(s)} signature did not match: either this ${what} is not the endpoint's (wrong endpoint, or rotated since), or the body, webhook-id or webhook-timestamp differ from what was signed (the body must be the exact raw bytes received).`,
+      });
   }
   const matched = schemes.some((s) => s.matchedIndex);
   const failed = schemes.some((s) => s.checked && s.present > 0 && !s.matchedIndex);
@@ -191,8 +226,14 @@ export function verifySignature(input: VerifyInput): VerifyResult {
   else {
     skew = (input.nowSeconds ?? Math.floor(Date.now() / 1000)) - tsNumber;
     if (Math.abs(skew) > TOLERANCE_SECONDS) {
-      const age = Math.abs(skew) < 7200 ? `${Math.round(Math.abs(skew) / 60)} minutes` : `${(Math.abs(skew) / 3600).toFixed(1)} hours`;
-      findings.unshift({ tone: "bad", text: `The timestamp is ${age} ${skew > 0 ? "old" : "in the future"}, outside the ${TOLERANCE_SECONDS / 60}-minute tolerance: Standard Webhooks libraries reject it to stop replays${matched ? " even though the signature matched" : ""}. Check your server's clock, and verify when the message arrives.` });
+      const age =
+        Math.abs(skew) < 7200
+          ? `${Math.round(Math.abs(skew) / 60)} minutes`
+          : `${(Math.abs(skew) / 3600).toFixed(1)} hours`;
+      findings.unshift({
+        tone: "bad",
+        text: `The timestamp is ${age} ${skew > 0 ? "old" : "in the future"}, outside the ${TOLERANCE_SECONDS / 60}-minute tolerance: Standard Webhooks libraries reject it to stop replays${matched ? " even though the signature matched" : ""}. Check your server's clock, and verify when the message arrives.`,
+      });
     }
   }
   const inTolerance = skew !== undefined && Math.abs(skew) <= TOLERANCE_SECONDS;

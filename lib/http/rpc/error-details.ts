@@ -18,7 +18,12 @@ export function errorDetailsOf(err: AppError): ErrorDetails | undefined {
 export function connectJsonDetail(details: ErrorDetails) {
   const debug: Record<string, unknown> = {};
   if (details.reason) debug.reason = details.reason;
-  if (details.fieldErrors.length) debug.field_errors = details.fieldErrors.map((f) => ({ field: f.field, message: f.message }));
+  if (details.fieldErrors.length)
+    debug.field_errors = details.fieldErrors.map((f) => ({ field: f.field, message: f.message }));
   if (details.limitBytes) debug.limit_bytes = Number(details.limitBytes);
-  return { type: ErrorDetailsSchema.typeName, value: Buffer.from(toBinary(ErrorDetailsSchema, details)).toString("base64").replace(/=+$/, ""), debug };
+  return {
+    type: ErrorDetailsSchema.typeName,
+    value: Buffer.from(toBinary(ErrorDetailsSchema, details)).toString("base64").replace(/=+$/, ""),
+    debug,
+  };
 }

@@ -21,5 +21,10 @@ const connectCodes: Record<Code, ConnectCode> = {
 /** The error's code and message; its extra headers (Retry-After) travel as metadata, its details as a detail. */
 export function toConnectError(err: AppError): ConnectError {
   const details = errorDetailsOf(err);
-  return new ConnectError(err.message, connectCodes[err.code], err.options.headers, details ? [{ desc: ErrorDetailsSchema, value: details }] : undefined);
+  return new ConnectError(
+    err.message,
+    connectCodes[err.code],
+    err.options.headers,
+    details ? [{ desc: ErrorDetailsSchema, value: details }] : undefined,
+  );
 }

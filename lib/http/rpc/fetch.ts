@@ -47,14 +47,25 @@ function cacheable(request: Request, response: Response, body: Buffer): Response
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const headers = { "cache-control": "private, no-cache", etag, vary: "Authorization, X-API-Key" };
   const match = request.headers.get("if-none-match");
-  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });
+  if (match?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag))
+    return new Response(null, { status: 304, headers });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 
-export function createRpcProtocols(routes: RpcRoute[], invoke: InvokeRpc, fail: RpcFailure, maxBodyBytes: number): RpcProtocols {
+export function createRpcProtocols(
+  routes: RpcRoute[],
+  invoke: InvokeRpc,
+  fail: RpcFailure,
+  maxBodyBytes: number,
+): RpcProtocols {
   // Native gRPC needs HTTP/2 trailers, which a fetch Response cannot carry: lib/http/node-adapter.ts serves it.
-  const router = registerRpcServices(createConnectRouter({ grpc: false, readMaxBytes: maxBodyBytes }), routes, invoke, fail);
+  const router = registerRpcServices(
+    createConnectRouter({ grpc: false, readMaxBytes: maxBodyBytes }),
+    routes,
+    invoke,
+    fail,
+  );
   const handlers = new Map(router.handlers.map((h) => [h.requestPath, h]));
   return {
     handlerFor(request, pathname) {
@@ -62,7 +73,9 @@ export function createRpcProtocols(routes: RpcRoute[], invoke: InvokeRpc, fail: 
       if (!handler) return undefined;
       if (request.method === "GET") return handler.allowedMethods.includes("GET") ? handler : undefined;
       const contentType = request.headers.get("content-type");
-      return request.method === "POST" && !isJson(contentType) && handler.supportedContentType(contentType!) ? handler : undefined;
+      return request.method === "POST" && !isJson(contentType) && handler.supportedContentType(contentType!)
+        ? handler
+        : undefined;
     },
     async serve(handler, request) {
       const uReq: UniversalServerRequest = {
@@ -76,7 +89,10 @@ export function createRpcProtocols(routes: RpcRoute[], invoke: InvokeRpc, fail: 
       };
       const uRes = await handler(uReq);
       const body = uRes.body === undefined ? Buffer.alloc(0) : await collect(uRes.body as AsyncIterable<Uint8Array>);
-      const response = new Response(body.length ? (body as Uint8Array<ArrayBuffer>) : null, { status: uRes.status, headers: uRes.header });
+      const response = new Response(body.length ? (body as Uint8Array<ArrayBuffer>) : null, {
+        status: uRes.status,
+        headers: uRes.header,
+      });
       return request.method === "GET" && uRes.status === 200 ? cacheable(request, response, body) : response;
     },
   };

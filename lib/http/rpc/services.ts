@@ -28,7 +28,10 @@ export const methodKey = (service: string, method: string) => `${service}/${meth
 function requestOf(context: HandlerContext): Request {
   const fetched = context.values.get(fetchRequestKey);
   if (fetched) return fetched;
-  const request = new FetchRequest(context.url, { method: context.requestMethod, headers: context.requestHeader }) as unknown as Request;
+  const request = new FetchRequest(context.url, {
+    method: context.requestMethod,
+    headers: context.requestHeader,
+  }) as unknown as Request;
   const node = context.values.get(nodeRequestKey);
   if (node) shareTraceContext(node, request);
   return request;
@@ -52,7 +55,12 @@ function unaryImpl(method: DescMethod, route: RpcRoute, invoke: InvokeRpc, fail:
  * Registers the contract's methods that have a route on a connect-es router (a test app may serve only a few;
  * test/rpc/proto.test.ts proves the full table and the contract match one to one).
  */
-export function registerRpcServices(router: ConnectRouter, routes: RpcRoute[], invoke: InvokeRpc, fail: RpcFailure): ConnectRouter {
+export function registerRpcServices(
+  router: ConnectRouter,
+  routes: RpcRoute[],
+  invoke: InvokeRpc,
+  fail: RpcFailure,
+): ConnectRouter {
   const byName = new Map(routes.map((r) => [methodKey(r.service, r.method), r]));
   for (const service of rpcServices) {
     for (const method of service.methods) {

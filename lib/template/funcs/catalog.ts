@@ -27,7 +27,8 @@ function toJSON(v: GoValue): string {
 // Text that needs no escaping at all (no quote, backslash, control character, HTML-unsafe character or surrogate).
 const PLAIN_JSON_STRING = /^[^"\\\u0000-\u001f<>&\u2028\u2029\ud800-\udfff]*$/;
 const HTML_UNSAFE = /[<>&\u2028\u2029]/;
-const escapeHtml = (text: string) => text.replace(/[<>&\u2028\u2029]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&\u2028\u2029]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 
 /** Written directly (no intermediate copy): the hot helper of most transforms. */
 function jsonText(v: GoValue): string {
@@ -69,7 +70,8 @@ function jsonText(v: GoValue): string {
 /** Standard Base64 with padding, as Go's base64.StdEncoding reads it (line breaks ignored); anything else is an error. */
 function base64Decode(s: string): string {
   const clean = s.replace(/[\r\n]/g, "");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0) throw new Error(`illegal base64 data: ${JSON.stringify(s)}`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0)
+    throw new Error(`illegal base64 data: ${JSON.stringify(s)}`);
   return Buffer.from(clean, "base64").toString("utf8");
 }
 
@@ -90,7 +92,7 @@ function dig(args: GoValue[]): GoValue {
   if (!isMap(m)) throw new Error("dig needs a map as its last argument");
   let cur: GoValue = m;
   for (const key of args.slice(0, -2)) {
-    if (!isMap(cur) || !Object.prototype.hasOwnProperty.call(cur, str(key))) return fallback;
+    if (!isMap(cur) || !Object.hasOwn(cur, str(key))) return fallback;
     cur = cur[str(key)]!;
   }
   return cur;
@@ -214,55 +216,207 @@ function repeat(n: GoValue, s: GoValue): string {
 
 export const CATALOG: Record<string, CatalogFunc> = {
   // encoding
-  json: fn(1, ([v]) => toJSON(v!), 'json x — x as JSON (map keys sorted, like Go\'s encoding/json). {{json .payload}} → {"id":"ord_1","total":12.5}'),
-  urlencode: fn(1, ([v]) => queryEscape(str(v!)), 'urlencode s — s escaped for a URL query component. {{urlencode .payload.email}}: "a+b@x.io" → "a%2Bb%40x.io"'),
-  base64: fn(1, ([v]) => Buffer.from(str(v!), "utf8").toString("base64"), 'base64 s — standard Base64 of s\'s UTF-8 bytes. {{base64 "hello"}} → "aGVsbG8="'),
-  base64decode: fn(1, ([v]) => base64Decode(str(v!)), 'base64decode s — decodes standard Base64 to text; invalid input is an error. {{base64decode "aGVsbG8="}} → "hello"'),
+  json: fn(
+    1,
+    ([v]) => toJSON(v!),
+    'json x — x as JSON (map keys sorted, like Go\'s encoding/json). {{json .payload}} → {"id":"ord_1","total":12.5}',
+  ),
+  urlencode: fn(
+    1,
+    ([v]) => queryEscape(str(v!)),
+    'urlencode s — s escaped for a URL query component. {{urlencode .payload.email}}: "a+b@x.io" → "a%2Bb%40x.io"',
+  ),
+  base64: fn(
+    1,
+    ([v]) => Buffer.from(str(v!), "utf8").toString("base64"),
+    'base64 s — standard Base64 of s\'s UTF-8 bytes. {{base64 "hello"}} → "aGVsbG8="',
+  ),
+  base64decode: fn(
+    1,
+    ([v]) => base64Decode(str(v!)),
+    'base64decode s — decodes standard Base64 to text; invalid input is an error. {{base64decode "aGVsbG8="}} → "hello"',
+  ),
 
   // time
-  now: fn(0, () => formatTime(new Date(), NAMED_LAYOUTS.RFC3339Nano!), 'now — the current time as RFC 3339 text in UTC. {{now | formatTime "2006-01-02"}} → "2026-11-23"'),
-  formatTime: fn(2, ([layout, t]) => formatTime(timeArg(t!), str(layout!)), 'formatTime layout t — formats a time (RFC 3339 text or Unix seconds) with a Go layout or a layout name (RFC3339, RFC1123, Kitchen, DateOnly…), in UTC. {{.timestamp | formatTime "Mon, 02 Jan 2006 15:04:05 MST"}} → "Mon, 23 Nov 2026 12:00:00 UTC"'),
-  parseTime: fn(2, ([layout, s]) => formatTime(parseTime(str(layout!), str(s!)), NAMED_LAYOUTS.RFC3339Nano!), 'parseTime layout s — reads s with a Go layout and returns RFC 3339 text in UTC. {{.payload.date | parseTime "02/01/2006"}}: "23/11/2026" → "2026-11-23T00:00:00Z"'),
+  now: fn(
+    0,
+    () => formatTime(new Date(), NAMED_LAYOUTS.RFC3339Nano!),
+    'now — the current time as RFC 3339 text in UTC. {{now | formatTime "2006-01-02"}} → "2026-11-23"',
+  ),
+  formatTime: fn(
+    2,
+    ([layout, t]) => formatTime(timeArg(t!), str(layout!)),
+    'formatTime layout t — formats a time (RFC 3339 text or Unix seconds) with a Go layout or a layout name (RFC3339, RFC1123, Kitchen, DateOnly…), in UTC. {{.timestamp | formatTime "Mon, 02 Jan 2006 15:04:05 MST"}} → "Mon, 23 Nov 2026 12:00:00 UTC"',
+  ),
+  parseTime: fn(
+    2,
+    ([layout, s]) => formatTime(parseTime(str(layout!), str(s!)), NAMED_LAYOUTS.RFC3339Nano!),
+    'parseTime layout s — reads s with a Go layout and returns RFC 3339 text in UTC. {{.payload.date | parseTime "02/01/2006"}}: "23/11/2026" → "2026-11-23T00:00:00Z"',
+  ),
 
   // strings
   upper: fn(1, ([s]) => mapRunes(str(s!), upperRune), 'upper s — s in upper case. {{upper "paid"}} → "PAID"'),
-  lower: fn(1, ([s]) => mapRunes(str(s!), lowerRune), 'lower s — s in lower case. {{.payload.email | lower}}'),
-  title: fn(1, ([s]) => title(str(s!)), 'title s — the first letter of each word in upper case. {{title "order paid"}} → "Order Paid"'),
-  trim: fn(1, (a) => {
-    if (a.length > 2) throw new Error(`trim takes 1 or 2 arguments, got ${a.length}`);
-    return a.length === 1 ? trimSpace(str(a[0]!)) : trimCutset(str(a[1]!), str(a[0]!));
-  }, 'trim [cutset] s — s without leading and trailing white space, or without the characters of cutset. {{trim "  hi  "}} → "hi", {{trim "/" "/a/b/"}} → "a/b"', true),
-  trimSpace: fn(1, ([s]) => trimSpace(str(s!)), 'trimSpace s — s without leading and trailing white space. {{trimSpace .payload.note}}'),
-  trimPrefix: fn(2, ([p, s]) => (str(s!).startsWith(str(p!)) ? str(s!).slice(str(p!).length) : str(s!)), 'trimPrefix prefix s — s without a leading prefix. {{.payload.id | trimPrefix "ord_"}}: "ord_42" → "42"'),
-  trimSuffix: fn(2, ([p, s]) => (str(p!) !== "" && str(s!).endsWith(str(p!)) ? str(s!).slice(0, -str(p!).length) : str(s!)), 'trimSuffix suffix s — s without a trailing suffix. {{trimSuffix ".json" "data.json"}} → "data"'),
-  split: fn(2, ([sep, s]) => (str(sep!) === "" ? Array.from(str(s!)) : str(s!).split(str(sep!))), 'split sep s — the parts of s between each sep, as a list. {{range split "," .payload.tags}}[{{.}}]{{end}}: "a,b" → "[a][b]"'),
-  join: fn(2, ([sep, list]) => asList(list!, "join").map(str).join(str(sep!)), 'join sep list — the list\'s elements as text, separated by sep. {{join ", " .payload.tags}} → "a, b"'),
-  replace: fn(3, ([from, to, s]) => (str(from!) === "" ? str(s!) : str(s!).split(str(from!)).join(str(to!))), 'replace old new s — s with every old replaced by new. {{.payload.phone | replace " " ""}}: "+1 555 0100" → "+15550100"'),
-  contains: fn(2, ([sub, s]) => str(s!).includes(str(sub!)), 'contains substr s — whether s contains substr. {{if contains "@" .payload.contact}}…{{end}}'),
-  hasPrefix: fn(2, ([p, s]) => str(s!).startsWith(str(p!)), 'hasPrefix prefix s — whether s starts with prefix. {{if hasPrefix "ord_" .payload.id}}…{{end}}'),
-  hasSuffix: fn(2, ([p, s]) => str(s!).endsWith(str(p!)), 'hasSuffix suffix s — whether s ends with suffix. {{if hasSuffix ".pdf" .payload.file}}…{{end}}'),
-  truncate: fn(2, ([n, s]) => truncate(n!, s!), 'truncate n s — at most the first n characters of s. {{.payload.note | truncate 10}}: "a long note here" → "a long not"'),
+  lower: fn(1, ([s]) => mapRunes(str(s!), lowerRune), "lower s — s in lower case. {{.payload.email | lower}}"),
+  title: fn(
+    1,
+    ([s]) => title(str(s!)),
+    'title s — the first letter of each word in upper case. {{title "order paid"}} → "Order Paid"',
+  ),
+  trim: fn(
+    1,
+    (a) => {
+      if (a.length > 2) throw new Error(`trim takes 1 or 2 arguments, got ${a.length}`);
+      return a.length === 1 ? trimSpace(str(a[0]!)) : trimCutset(str(a[1]!), str(a[0]!));
+    },
+    'trim [cutset] s — s without leading and trailing white space, or without the characters of cutset. {{trim "  hi  "}} → "hi", {{trim "/" "/a/b/"}} → "a/b"',
+    true,
+  ),
+  trimSpace: fn(
+    1,
+    ([s]) => trimSpace(str(s!)),
+    "trimSpace s — s without leading and trailing white space. {{trimSpace .payload.note}}",
+  ),
+  trimPrefix: fn(
+    2,
+    ([p, s]) => (str(s!).startsWith(str(p!)) ? str(s!).slice(str(p!).length) : str(s!)),
+    'trimPrefix prefix s — s without a leading prefix. {{.payload.id | trimPrefix "ord_"}}: "ord_42" → "42"',
+  ),
+  trimSuffix: fn(
+    2,
+    ([p, s]) => (str(p!) !== "" && str(s!).endsWith(str(p!)) ? str(s!).slice(0, -str(p!).length) : str(s!)),
+    'trimSuffix suffix s — s without a trailing suffix. {{trimSuffix ".json" "data.json"}} → "data"',
+  ),
+  split: fn(
+    2,
+    ([sep, s]) => (str(sep!) === "" ? Array.from(str(s!)) : str(s!).split(str(sep!))),
+    'split sep s — the parts of s between each sep, as a list. {{range split "," .payload.tags}}[{{.}}]{{end}}: "a,b" → "[a][b]"',
+  ),
+  join: fn(
+    2,
+    ([sep, list]) => asList(list!, "join").map(str).join(str(sep!)),
+    'join sep list — the list\'s elements as text, separated by sep. {{join ", " .payload.tags}} → "a, b"',
+  ),
+  replace: fn(
+    3,
+    ([from, to, s]) => (str(from!) === "" ? str(s!) : str(s!).split(str(from!)).join(str(to!))),
+    'replace old new s — s with every old replaced by new. {{.payload.phone | replace " " ""}}: "+1 555 0100" → "+15550100"',
+  ),
+  contains: fn(
+    2,
+    ([sub, s]) => str(s!).includes(str(sub!)),
+    'contains substr s — whether s contains substr. {{if contains "@" .payload.contact}}…{{end}}',
+  ),
+  hasPrefix: fn(
+    2,
+    ([p, s]) => str(s!).startsWith(str(p!)),
+    'hasPrefix prefix s — whether s starts with prefix. {{if hasPrefix "ord_" .payload.id}}…{{end}}',
+  ),
+  hasSuffix: fn(
+    2,
+    ([p, s]) => str(s!).endsWith(str(p!)),
+    'hasSuffix suffix s — whether s ends with suffix. {{if hasSuffix ".pdf" .payload.file}}…{{end}}',
+  ),
+  truncate: fn(
+    2,
+    ([n, s]) => truncate(n!, s!),
+    'truncate n s — at most the first n characters of s. {{.payload.note | truncate 10}}: "a long note here" → "a long not"',
+  ),
   repeat: fn(2, ([n, s]) => repeat(n!, s!), 'repeat n s — s repeated n times. {{repeat 3 "ab"}} → "ababab"'),
 
   // values
-  default: fn(2, ([d, v]) => (truth(v!) ? v! : d!), 'default fallback x — x, or fallback when x is missing or empty (false, 0, "", empty list or map). {{.payload.nickname | default "anonymous"}}'),
-  coalesce: fn(0, (args) => args.find((a) => truth(a)) ?? null, "coalesce x y… — the first argument that is not missing or empty. {{coalesce .payload.nickname .payload.name \"guest\"}}", true),
-  dig: fn(3, dig, 'dig key… fallback map — the value at a path of keys inside a map, or fallback where the path ends early. {{dig "customer" "address" "city" "unknown" .payload}}', true),
-  toString: fn(1, ([v]) => str(v!), 'toString x — x as text (numbers as Go prints them; missing becomes ""). {{toString .payload.count}}: 3 → "3"'),
-  toInt: fn(1, ([v]) => toInt(v!), 'toInt x — x as an integer (JSON numbers are float64; this truncates toward zero and accepts numeric text and booleans). {{printf "%d" (toInt .payload.count)}}: 3 → "3"'),
-  toFloat: fn(1, ([v]) => toFloat(v!), 'toFloat x — x as a float64 (accepts integers, numeric text and booleans). {{printf "%.2f" (toFloat .payload.price)}}: "9.5" → "9.50"'),
+  default: fn(
+    2,
+    ([d, v]) => (truth(v!) ? v! : d!),
+    'default fallback x — x, or fallback when x is missing or empty (false, 0, "", empty list or map). {{.payload.nickname | default "anonymous"}}',
+  ),
+  coalesce: fn(
+    0,
+    (args) => args.find((a) => truth(a)) ?? null,
+    'coalesce x y… — the first argument that is not missing or empty. {{coalesce .payload.nickname .payload.name "guest"}}',
+    true,
+  ),
+  dig: fn(
+    3,
+    dig,
+    'dig key… fallback map — the value at a path of keys inside a map, or fallback where the path ends early. {{dig "customer" "address" "city" "unknown" .payload}}',
+    true,
+  ),
+  toString: fn(
+    1,
+    ([v]) => str(v!),
+    'toString x — x as text (numbers as Go prints them; missing becomes ""). {{toString .payload.count}}: 3 → "3"',
+  ),
+  toInt: fn(
+    1,
+    ([v]) => toInt(v!),
+    'toInt x — x as an integer (JSON numbers are float64; this truncates toward zero and accepts numeric text and booleans). {{printf "%d" (toInt .payload.count)}}: 3 → "3"',
+  ),
+  toFloat: fn(
+    1,
+    ([v]) => toFloat(v!),
+    'toFloat x — x as a float64 (accepts integers, numeric text and booleans). {{printf "%.2f" (toFloat .payload.price)}}: "9.5" → "9.50"',
+  ),
 
   // structures
-  dict: fn(0, dict, 'dict key value… — a map from key/value pairs. {{json (dict "id" .payload.id "type" .event_name)}} → {"id":"ord_1","type":"order.paid"}', true),
-  list: fn(0, (args) => args.map((a) => (a === MISSING ? null : a)), 'list x… — a list of the arguments. {{json (list 1 2 3)}} → [1,2,3]', true),
-  append: fn(1, ([l, ...rest]) => [...asList(l!, "append"), ...rest.map((a) => (a === MISSING ? null : a))], 'append list x… — a new list: list followed by the other arguments. {{json (append .payload.tags "new")}} → ["a","new"]', true),
-  merge: fn(1, merge, 'merge map… — one map with the keys of all; the first map that has a key wins. {{json (merge .payload (dict "source" "svc"))}}', true),
-  keys: fn(1, ([m]) => (isMap(m!) ? sortedKeys(m) : isNothing(m!) ? [] : (() => { throw new Error("keys needs a map"); })()), 'keys map — the map\'s keys, sorted. {{join "," (keys .payload)}} → "id,total"'),
+  dict: fn(
+    0,
+    dict,
+    'dict key value… — a map from key/value pairs. {{json (dict "id" .payload.id "type" .event_name)}} → {"id":"ord_1","type":"order.paid"}',
+    true,
+  ),
+  list: fn(
+    0,
+    (args) => args.map((a) => (a === MISSING ? null : a)),
+    "list x… — a list of the arguments. {{json (list 1 2 3)}} → [1,2,3]",
+    true,
+  ),
+  append: fn(
+    1,
+    ([l, ...rest]) => [...asList(l!, "append"), ...rest.map((a) => (a === MISSING ? null : a))],
+    'append list x… — a new list: list followed by the other arguments. {{json (append .payload.tags "new")}} → ["a","new"]',
+    true,
+  ),
+  merge: fn(
+    1,
+    merge,
+    'merge map… — one map with the keys of all; the first map that has a key wins. {{json (merge .payload (dict "source" "svc"))}}',
+    true,
+  ),
+  keys: fn(
+    1,
+    ([m]) =>
+      isMap(m!)
+        ? sortedKeys(m)
+        : isNothing(m!)
+          ? []
+          : (() => {
+              throw new Error("keys needs a map");
+            })(),
+    'keys map — the map\'s keys, sorted. {{join "," (keys .payload)}} → "id,total"',
+  ),
 
   // math
-  add: fn(2, (a) => arith(a, (x, y) => x + y), "add x y… — the sum. Integers stay integers; a JSON number (float64) makes the result float64. {{add .attempt 1}}", true),
+  add: fn(
+    2,
+    (a) => arith(a, (x, y) => x + y),
+    "add x y… — the sum. Integers stay integers; a JSON number (float64) makes the result float64. {{add .attempt 1}}",
+    true,
+  ),
   sub: fn(2, (a) => arith(a, (x, y) => x - y), "sub x y — x minus y. {{sub .payload.total .payload.discount}}"),
-  mul: fn(2, (a) => arith(a, (x, y) => x * y), "mul x y… — the product. {{mul .payload.price .payload.quantity}}", true),
-  div: fn(2, (a) => arith(a, divide), "div x y — x divided by y (integer division when both are integers); dividing by zero is an error. {{div .payload.cents 100.0}}"),
-  mod: fn(2, (a) => arith(a, modulo), "mod x y — the remainder of x divided by y; by zero is an error. {{mod (toInt .payload.n) 2}}"),
+  mul: fn(
+    2,
+    (a) => arith(a, (x, y) => x * y),
+    "mul x y… — the product. {{mul .payload.price .payload.quantity}}",
+    true,
+  ),
+  div: fn(
+    2,
+    (a) => arith(a, divide),
+    "div x y — x divided by y (integer division when both are integers); dividing by zero is an error. {{div .payload.cents 100.0}}",
+  ),
+  mod: fn(
+    2,
+    (a) => arith(a, modulo),
+    "mod x y — the remainder of x divided by y; by zero is an error. {{mod (toInt .payload.n) 2}}",
+  ),
 };

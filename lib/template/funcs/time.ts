@@ -1,5 +1,18 @@
 // Time helpers with Go's reference-time layouts (Mon Jan 2 15:04:05 MST 2006). Times travel as RFC 3339 text.
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 export const NAMED_LAYOUTS: Record<string, string> = {
@@ -19,7 +32,39 @@ export const NAMED_LAYOUTS: Record<string, string> = {
 };
 
 // Longest tokens first, as Go's layout scanner matches them.
-const TOKENS = ["January", "Monday", "Jan", "Mon", "MST", "2006", "-07:00:00", "-0700", "-07:00", "-07", "Z07:00:00", "Z0700", "Z07:00", "Z07", "01", "02", "_2", "__2", "002", "03", "04", "05", "06", "15", "PM", "pm", "1", "2", "3", "4", "5"];
+const TOKENS = [
+  "January",
+  "Monday",
+  "Jan",
+  "Mon",
+  "MST",
+  "2006",
+  "-07:00:00",
+  "-0700",
+  "-07:00",
+  "-07",
+  "Z07:00:00",
+  "Z0700",
+  "Z07:00",
+  "Z07",
+  "01",
+  "02",
+  "_2",
+  "__2",
+  "002",
+  "03",
+  "04",
+  "05",
+  "06",
+  "15",
+  "PM",
+  "pm",
+  "1",
+  "2",
+  "3",
+  "4",
+  "5",
+];
 // Fractional seconds: a run of 0s (fixed width) or 9s (trailing zeros dropped) after . or , not followed by a digit.
 const FRACTION = /^[.,](?:0+|9+)(?![0-9])/;
 
@@ -42,7 +87,9 @@ function scanLayout(layout: string): string[] {
   let lit = "";
   while (i < layout.length) {
     const c = layout[i];
-    let tok = (c === "." || c === "," ? FRACTION.exec(layout.slice(i, i + 11))?.[0] : undefined) ?? TOKENS.find((t) => layout.startsWith(t, i));
+    let tok =
+      (c === "." || c === "," ? FRACTION.exec(layout.slice(i, i + 11))?.[0] : undefined) ??
+      TOKENS.find((t) => layout.startsWith(t, i));
     // "Jan"/"Mon" need a following non-lowercase letter not to eat a word like "Month".
     if (tok && (tok === "Jan" || tok === "Mon") && /[a-z]/.test(layout[i + 3] ?? "")) tok = undefined;
     if (tok === "January" || tok === "Monday" || tok) {
@@ -199,7 +246,7 @@ export function parseTime(layout: string, value: string): Date {
   };
   const take = (re: RegExp): string => {
     const m = re.exec(rest);
-    if (!m || m.index !== 0) fail();
+    if (m?.index !== 0) fail();
     rest = rest.slice(m![0].length);
     return m![0];
   };
@@ -307,7 +354,9 @@ export function parseTime(layout: string, value: string): Date {
     if (pm && h < 12) h += 12;
     if (!pm && h === 12) h = 0;
   }
-  if (mo < 0 || mo > 11 || h > 23 || mi > 59 || s > 59) throw new Error(`parsing time ${JSON.stringify(value)}: value out of range`);
-  if (d < 1 || d > new Date(Date.UTC(y, mo + 1, 0)).getUTCDate()) throw new Error(`parsing time ${JSON.stringify(value)}: day out of range`);
+  if (mo < 0 || mo > 11 || h > 23 || mi > 59 || s > 59)
+    throw new Error(`parsing time ${JSON.stringify(value)}: value out of range`);
+  if (d < 1 || d > new Date(Date.UTC(y, mo + 1, 0)).getUTCDate())
+    throw new Error(`parsing time ${JSON.stringify(value)}: day out of range`);
   return new Date(Date.UTC(y, mo, d, h, mi, s, ms) - offsetMinutes * 60_000);
 }

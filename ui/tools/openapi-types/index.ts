@@ -6,7 +6,8 @@ import { buildOpenApi } from "../../../lib/http/openapi.ts";
 
 export const API_TYPES_FILE = "ui/lib/api-types.ts";
 
-const HEADER = "// Generated from the served OpenAPI document by `npm run ui:types` — do not edit; a test fails when it drifts.\n";
+const HEADER =
+  "// Generated from the served OpenAPI document by `npm run ui:types` — do not edit; a test fails when it drifts.\n";
 
 /** The document /openapi.json serves (its info.version does not reach the types). */
 export const servedDocument = () => buildOpenApi(routes, "0.0.0");
