@@ -117,7 +117,9 @@ const Env = z.object({
       if (/[;,\u0000-\u001f\u007f-\uffff]/.test(value)) {
         ctx.addIssue({
           code: "custom",
-          message: `SVC_PORTAL_FRAME_ANCESTORS "${v}" is not a CSP source list: separate sources with spaces (e.g. "'self' https://app.example.com"), no ';' or ','`,
+          message:
+            `SVC_PORTAL_FRAME_ANCESTORS "${v}" is not a CSP source list: separate sources with spaces ` +
+            `(e.g. "'self' https://app.example.com"), no ';' or ','`,
         });
         return z.NEVER;
       }

@@ -11,7 +11,13 @@ const TITLES = { admin: "svc", portal: "Webhooks" };
 /** The shell: no inline script or data, so the CSP could drop 'unsafe-inline' without changing a page. */
 function shell(title, script, styles) {
   const links = styles.map((href) => `<link rel="stylesheet" href="${href}">`).join("");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${title}</title><link rel="icon" type="image/png" href="/favicon.png">${links}<script type="module" src="${script}"></script></head><body><div id="app"></div></body></html>\n`;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="color-scheme" content="light dark">' +
+    `<title>${title}</title><link rel="icon" type="image/png" href="/favicon.png">${links}` +
+    `<script type="module" src="${script}"></script></head><body><div id="app"></div></body></html>\n`
+  );
 }
 
 export async function buildUi(out) {

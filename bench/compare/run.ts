@@ -80,7 +80,9 @@ try {
     const cpu = totals[i]!.cpu / pushes;
     const vs = i === 0 ? "" : `   ${cpu >= base ? "+" : ""}${fmt(((cpu - base) / base) * 100, 1)}% against the first`;
     console.log(
-      `${variant.label.padEnd(40)} ${fmt(cpu, 1).padStart(6)} µs server CPU per push   ${fmt(pushes / totals[i]!.seconds).padStart(7)} pushes/s   peak RSS ${fmt(totals[i]!.peakRss)} MB${vs}`,
+      `${variant.label.padEnd(40)} ${fmt(cpu, 1).padStart(6)} µs server CPU per push   ` +
+        `${fmt(pushes / totals[i]!.seconds).padStart(7)} pushes/s   ` +
+        `peak RSS ${fmt(totals[i]!.peakRss)} MB${vs}`,
     );
   }
 } finally {

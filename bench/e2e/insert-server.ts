@@ -4,7 +4,8 @@ import pg from "pg";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 await pool.query(
-  "create table if not exists bench_inserts (id uuid primary key default gen_random_uuid(), namespace text, payload jsonb, created_at timestamptz default now())",
+  "create table if not exists bench_inserts (id uuid primary key default gen_random_uuid(), namespace " +
+    "text, payload jsonb, created_at timestamptz default now())",
 );
 const server = createServer((req, res) => {
   const chunks: Buffer[] = [];

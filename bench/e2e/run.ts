@@ -105,7 +105,10 @@ let svc: Svc | undefined;
 
 try {
   line(
-    `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ${process.version}; PostgreSQL ${db.embedded ? "embedded 17 (fsync and synchronous_commit on)" : "from BENCH_DATABASE_URL"} on the same machine; load average ${load()}`,
+    `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ` +
+      `${process.version}; PostgreSQL ` +
+      `${db.embedded ? "embedded 17 (fsync and synchronous_commit on)" : "from BENCH_DATABASE_URL"} on ` +
+      `the same machine; load average ${load()}`,
   );
   line(`${EVENTS} events per phase, ${CONCURRENCY} concurrent pushes, ${ROUNDS} rounds`);
 
@@ -172,7 +175,10 @@ try {
     const ceilingAllCpu = cw.cpu + cw.cpuMicros + (ceilingGeneratorUs.user + ceilingGeneratorUs.system) / EVENTS;
     ceiling.child.kill();
     line(
-      `ceilings: raw undici ${fmt(raw.rate)} req/s at ${fmt(rawCpu)} µs CPU per request (client);  node:http + 1 INSERT ${fmt(insert.rate)}/s at ${fmt(cw.cpu)} µs CPU per push, ${pgLine(cw)}; with its load generator ${fmt(ceilingAllCpu)} µs per push, the cores busy ${fmt(((ceilingAllCpu * EVENTS) / (cw.seconds * 1e6 * cpus().length)) * 100)} %`,
+      `ceilings: raw undici ${fmt(raw.rate)} req/s at ${fmt(rawCpu)} µs CPU per request (client);  ` +
+        `node:http + 1 INSERT ${fmt(insert.rate)}/s at ${fmt(cw.cpu)} µs CPU per push, ${pgLine(cw)}; ` +
+        `with its load generator ${fmt(ceilingAllCpu)} µs per push, the cores busy ` +
+        `${fmt(((ceilingAllCpu * EVENTS) / (cw.seconds * 1e6 * cpus().length)) * 100)} %`,
     );
 
     // Headline: the user's configuration, pushes and deliveries at the same time.
@@ -202,16 +208,27 @@ try {
     const userDeliveryRate = duringPush.count / pushed.seconds;
     const userAll = EVENTS / ((userDone.lastAt - (performance.timeOrigin + u0.at)) / 1000);
     line(
-      `USER CONFIG push events/s:     ${fmt(pushed.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((pushed.rate / insert.rate) * 100, 1)}%   target ≥ 70%   (p50 ${fmt(pct(pushed.latencies, 50), 2)} / p99 ${fmt(pct(pushed.latencies, 99), 2)} ms)`,
+      `USER CONFIG push events/s:     ${fmt(pushed.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ` +
+        `ratio ${fmt((pushed.rate / insert.rate) * 100, 1)}%   target ≥ 70%   (p50 ` +
+        `${fmt(pct(pushed.latencies, 50), 2)} / p99 ${fmt(pct(pushed.latencies, 99), 2)} ms)`,
     );
     line(
-      `USER CONFIG deliveries/s:      ${fmt(userDeliveryRate).padStart(7)} while pushing, ${fmt(userAll)} to the last   ceiling ${fmt(raw.rate)}   ratio ${fmt((userDeliveryRate / raw.rate) * 100, 1)}%   target ≥ 5,000/s and ≥ 25%`,
+      `USER CONFIG deliveries/s:      ${fmt(userDeliveryRate).padStart(7)} while pushing, ` +
+        `${fmt(userAll)} to the last   ceiling ${fmt(raw.rate)}   ratio ` +
+        `${fmt((userDeliveryRate / raw.rate) * 100, 1)}%   target ≥ 5,000/s and ≥ 25%`,
     );
     line(
-      `USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (${fmt(uw.systemShare * 100)} % of it system time; its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event while pushing; ${fmt(userColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ceilings ${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`,
+      `USER CONFIG server CPU:        ${fmt(uw.cpu)} µs per event (${fmt(uw.systemShare * 100)} % of ` +
+        `it system time; its push and its delivery; ${fmt((uPush.cpu - u0.cpu) / EVENTS)} µs per event ` +
+        `while pushing; ${fmt(userColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ceilings ` +
+        `${fmt(cw.cpu)} + ${fmt(rawCpu)} µs   ${pgLine(uw)}`,
     );
     line(
-      `USER CONFIG CPU of every process: svc ${fmt(uw.cpu)} + PostgreSQL ${fmt(uw.cpuMicros)} + load generator ${fmt(generatorCpu)} + receiver ${fmt(receiverCpu)} = ${fmt(allCpu)} µs per event; the ${cpus().length} cores were busy ${fmt(((allCpu * EVENTS) / (uw.seconds * 1e6 * cpus().length)) * 100)} % of the phase, and fully busy would carry ${fmt((cpus().length * 1e6) / allCpu)} events/s`,
+      `USER CONFIG CPU of every process: svc ${fmt(uw.cpu)} + PostgreSQL ${fmt(uw.cpuMicros)} + load ` +
+        `generator ${fmt(generatorCpu)} + receiver ${fmt(receiverCpu)} = ${fmt(allCpu)} µs per event; ` +
+        `the ${cpus().length} cores were busy ` +
+        `${fmt(((allCpu * EVENTS) / (uw.seconds * 1e6 * cpus().length)) * 100)} % of the phase, and ` +
+        `fully busy would carry ${fmt((cpus().length * 1e6) / allCpu)} events/s`,
     );
     line(`USER CONFIG lost ${userDone.lost}, duplicates ${userDone.duplicates} of ${fmt(EVENTS)}`);
     if (process.env.BENCH_STATEMENTS) {
@@ -235,7 +252,9 @@ try {
       line(`    per 1,000 events: calls, execution ms, plans, planning ms, WAL KiB — statement (by execution time)`);
       for (const d of diff.slice(0, 15))
         line(
-          `    ${fmt(per1000(d.calls), 1).padStart(7)} ${fmt(per1000(d.ms), 1).padStart(8)} ms ${fmt(per1000(d.plans), 1).padStart(7)} ${fmt(per1000(d.planMs), 1).padStart(7)} ms ${fmt(per1000(d.wal) / 1024, 1).padStart(8)} KiB  ${d.q}`,
+          `    ${fmt(per1000(d.calls), 1).padStart(7)} ${fmt(per1000(d.ms), 1).padStart(8)} ms ` +
+            `${fmt(per1000(d.plans), 1).padStart(7)} ${fmt(per1000(d.planMs), 1).padStart(7)} ms ` +
+            `${fmt(per1000(d.wal) / 1024, 1).padStart(8)} KiB  ${d.q}`,
         );
       // What that WAL is made of: record kinds, and whole-page images (written at a page's first change after a checkpoint).
       const kinds = await db.walRecords(u0.pg.walLsn, u1.pg.walLsn);
@@ -243,7 +262,8 @@ try {
         line(`    WAL per event by record kind: records, record bytes, page-image bytes`);
         for (const k of kinds.slice(0, 12))
           line(
-            `    ${fmt(k.count / EVENTS, 2).padStart(7)} ${fmt(k.recordBytes / EVENTS).padStart(7)} B ${fmt(k.pageImageBytes / EVENTS).padStart(7)} B  ${k.kind}`,
+            `    ${fmt(k.count / EVENTS, 2).padStart(7)} ${fmt(k.recordBytes / EVENTS).padStart(7)} B ` +
+              `${fmt(k.pageImageBytes / EVENTS).padStart(7)} B  ${k.kind}`,
           );
       }
     }
@@ -267,7 +287,8 @@ try {
       p50 = pct(steady, 50);
       p99 = pct(steady, 99);
       line(
-        `push→receiver at 1,000/s:      p50 ${fmt(p50, 2)} ms, p99 ${fmt(p99, 2)} ms   targets p50 ≤ 5 ms, p99 ≤ 25 ms   (lost ${lat.lost}, duplicates ${lat.duplicates} of ${fmt(total)})`,
+        `push→receiver at 1,000/s:      p50 ${fmt(p50, 2)} ms, p99 ${fmt(p99, 2)} ms   ` +
+          `targets p50 ≤ 5 ms, p99 ≤ 25 ms   (lost ${lat.lost}, duplicates ${lat.duplicates} of ${fmt(total)})`,
       );
       await svc.stop();
       svc = undefined;
@@ -286,7 +307,10 @@ try {
       apiRate = api.rate;
       apiCpu = aw.cpu;
       line(
-        `api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push (${fmt(aw.systemShare * 100)} % system; ceiling ${fmt(cw.cpu)}, target ≤ 70; ${fmt(apiColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ${pgLine(aw)}`,
+        `api-only push events/s:        ${fmt(api.rate).padStart(7)}   ceiling ${fmt(insert.rate)}   ` +
+          `ratio ${fmt((api.rate / insert.rate) * 100, 1)}%   server CPU ${fmt(aw.cpu)} µs per push ` +
+          `(${fmt(aw.systemShare * 100)} % system; ceiling ${fmt(cw.cpu)}, target ≤ 70; ` +
+          `${fmt(apiColdCpu)} µs for the first ${fmt(WARMUP)} after start)   ${pgLine(aw)}`,
       );
 
       // Secondary: drain that backlog (fan-out and delivery) after a restart with workers on.
@@ -305,7 +329,11 @@ try {
       drainRate = backlog / ((drained.lastAt - (performance.timeOrigin + started.at)) / 1000);
       drainCpu = dw.cpu;
       line(
-        `backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery incl. fan-out (${fmt(dw.systemShare * 100)} % system; ceiling ${fmt(rawCpu)}, target ≤ 120; ${fmt(drainColdCpu)} µs for the first ${fmt(warmFrom)} after start)   ${pgLine(dw)}   lost ${drained.lost}, duplicates ${drained.duplicates}`,
+        `backlog drain deliveries/s:    ${fmt(drainRate).padStart(7)}   ceiling ${fmt(raw.rate)}   ` +
+          `ratio ${fmt((drainRate / raw.rate) * 100, 1)}%   server CPU ${fmt(dw.cpu)} µs per delivery ` +
+          `incl. fan-out (${fmt(dw.systemShare * 100)} % system; ceiling ${fmt(rawCpu)}, target ≤ 120; ` +
+          `${fmt(drainColdCpu)} µs for the first ${fmt(warmFrom)} after start)   ${pgLine(dw)}   lost ` +
+          `${drained.lost}, duplicates ${drained.duplicates}`,
       );
     } else {
       await svc.stop();
@@ -335,10 +363,16 @@ try {
   const m = (k: keyof Round) => median(rounds.map((r) => r[k]));
   line(`\nmedians of ${rounds.length} rounds (load average now ${load()}):`);
   line(
-    `  user config: push ${fmt(m("userPushRate"))}/s (${fmt((m("userPushRate") / m("insertRate")) * 100, 1)}% of ${fmt(m("insertRate"))}), deliveries ${fmt(m("userDeliveryRate"))}/s (${fmt((m("userDeliveryRate") / m("rawRate")) * 100, 1)}% of ${fmt(m("rawRate"))}), ${fmt(m("userCpuPerEvent"))} µs server CPU per event, push→receiver p50 ${fmt(m("p50"), 2)} / p99 ${fmt(m("p99"), 2)} ms`,
+    `  user config: push ${fmt(m("userPushRate"))}/s ` +
+      `(${fmt((m("userPushRate") / m("insertRate")) * 100, 1)}% of ${fmt(m("insertRate"))}), deliveries ` +
+      `${fmt(m("userDeliveryRate"))}/s (${fmt((m("userDeliveryRate") / m("rawRate")) * 100, 1)}% of ` +
+      `${fmt(m("rawRate"))}), ${fmt(m("userCpuPerEvent"))} µs server CPU per event, push→receiver p50 ` +
+      `${fmt(m("p50"), 2)} / p99 ${fmt(m("p99"), 2)} ms`,
   );
   line(
-    `  api-only: ${fmt(m("apiPushRate"))} pushes/s at ${fmt(m("apiCpuPerPush"))} µs per push (ceiling ${fmt(m("insertCpu"))} µs);  drain: ${fmt(m("drainRate"))} deliveries/s at ${fmt(m("drainCpuPerDelivery"))} µs per delivery (raw client ${fmt(m("rawCpu"))} µs)`,
+    `  api-only: ${fmt(m("apiPushRate"))} pushes/s at ${fmt(m("apiCpuPerPush"))} µs per push (ceiling ` +
+      `${fmt(m("insertCpu"))} µs);  drain: ${fmt(m("drainRate"))} deliveries/s at ` +
+      `${fmt(m("drainCpuPerDelivery"))} µs per delivery (raw client ${fmt(m("rawCpu"))} µs)`,
   );
 
   if (FANOUT && svc) {
@@ -360,7 +394,8 @@ try {
     await rpc(s, "EventService/PushEvent", { namespace: "default", event: "bench.fanout", payload: { fan: true } });
     const fan = await waitForCount(receiver.child, 1000, 60_000);
     line(
-      `fan-out 1 → 1,000 webhooks: all delivered in ${fmt(fan.lastAt - fanStart)} ms   target ≤ 1,000 ms   ceiling: 1,000 raw requests take ${fmt((1000 / m("rawRate")) * 1000)} ms`,
+      `fan-out 1 → 1,000 webhooks: all delivered in ${fmt(fan.lastAt - fanStart)} ms   target ≤ 1,000 ms   ` +
+        `ceiling: 1,000 raw requests take ${fmt((1000 / m("rawRate")) * 1000)} ms`,
     );
     line(`peak RSS of the server:   ${fmt(s.peakRssMb())} MB   target ≤ 250 MB`);
   }

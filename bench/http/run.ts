@@ -53,7 +53,9 @@ try {
     }
     const ratio = median(rates.shell) / median(rates.bare);
     console.log(
-      `${c.name.padEnd(40)} svc ${median(rates.shell).toFixed(0).padStart(7)} req/s   bare node:http ${median(rates.bare).toFixed(0).padStart(7)} req/s   ratio ${(ratio * 100).toFixed(1)}% (target ≥ 60%)`,
+      `${c.name.padEnd(40)} svc ${median(rates.shell).toFixed(0).padStart(7)} req/s   ` +
+        `bare node:http ${median(rates.bare).toFixed(0).padStart(7)} req/s   ` +
+        `ratio ${(ratio * 100).toFixed(1)}% (target ≥ 60%)`,
     );
   }
 } finally {

@@ -162,7 +162,9 @@ let duplicates = 0;
 
 try {
   console.log(
-    `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ${process.version}; PostgreSQL ${db.embedded ? "embedded 17 (fsync on)" : "from BENCH_DATABASE_URL"} on the same machine`,
+    `machine: ${cpus().length} cores (${cpus()[0]?.model}), ${fmt(totalmem() / 2 ** 30, 1)} GiB, node ` +
+      `${process.version}; PostgreSQL ` +
+      `${db.embedded ? "embedded 17 (fsync on)" : "from BENCH_DATABASE_URL"} on the same machine`,
   );
   console.log(
     `healthy load: ${RATE} events/s for ${SECONDS} s, each to 2 healthy webhooks; server defaults (workers on)`,
@@ -183,7 +185,8 @@ try {
   const p50 = pct(base.latencies, 50);
   const p99 = pct(base.latencies, 99);
   console.log(
-    `baseline (no fault)                 p50 ${fmt(p50, 1).padStart(6)} ms   p99 ${fmt(p99, 1).padStart(7)} ms   delivered ${fmt(base.delivered)}/${fmt(base.sent)}`,
+    `baseline (no fault)                 p50 ${fmt(p50, 1).padStart(6)} ms   p99 ` +
+      `${fmt(p99, 1).padStart(7)} ms   delivered ${fmt(base.delivered)}/${fmt(base.sent)}`,
   );
 
   for (const make of [blackHole, refusingPort, slowReceiver]) {
@@ -209,7 +212,9 @@ try {
     const f99 = pct(run.latencies, 99);
     const goal = f99 <= 2 * p99 + 10 ? "met" : "NOT met";
     console.log(
-      `${fault.name.padEnd(36)}p50 ${fmt(f50, 1).padStart(6)} ms   p99 ${fmt(f99, 1).padStart(7)} ms   p99/baseline ${fmt(f99 / p99, 2)}×   goal p99 ≤ 2× + 10 ms: ${goal}   faulty endpoint ${fmt(faultRate, 1)} attempts/s   delivered ${fmt(run.delivered)}/${fmt(run.sent)}`,
+      `${fault.name.padEnd(36)}p50 ${fmt(f50, 1).padStart(6)} ms   p99 ${fmt(f99, 1).padStart(7)} ms   ` +
+        `p99/baseline ${fmt(f99 / p99, 2)}×   goal p99 ≤ 2× + 10 ms: ${goal}   faulty endpoint ` +
+        `${fmt(faultRate, 1)} attempts/s   delivered ${fmt(run.delivered)}/${fmt(run.sent)}`,
     );
     await rpc(svc, "WebhookService/UnregisterWebhook", { namespace: "default", webhookId: reg.webhook_id });
     await fault.close();
@@ -237,7 +242,9 @@ try {
     await sleep(2_000);
     const final = await ask<ReceiverStats>(receiver.child, "stats");
     console.log(
-      `2 instances, ${fmt(DUPLICATE_EVENTS)} events, both cores busy: ${fmt(final.count - final.distinct)} duplicates (requests ${fmt(final.count)}, distinct ${fmt(final.distinct)}; the receiver answers at once)   goal 0   (${fmt(dup.count)} arrived)`,
+      `2 instances, ${fmt(DUPLICATE_EVENTS)} events, both cores busy: ` +
+        `${fmt(final.count - final.distinct)} duplicates (requests ${fmt(final.count)}, distinct ` +
+        `${fmt(final.distinct)}; the receiver answers at once)   goal 0   (${fmt(dup.count)} arrived)`,
     );
   } finally {
     for (const b of burners) b.kill();

@@ -162,7 +162,9 @@ export async function pushAtRate(
   for (let i = 0; i < options.total; i++) {
     const wait = t0 + (i * 1000) / options.rate - performance.now();
     if (wait > 1) await sleep(wait);
-    const body = `{"namespace":"default","event":${JSON.stringify(options.event)},"payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
+    const body =
+      `{"namespace":"default","event":${JSON.stringify(options.event)},` +
+      `"payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
     inflight.push(
       pool
         .request({ path: "/webhook.EventService/PushEvent", method: "POST", headers: options.headers, body })
@@ -369,7 +371,9 @@ export async function benchDatabase(): Promise<{
     async pgCalls() {
       if (!statementsLoaded) return new Map();
       const { rows } = await admin.query(
-        `select regexp_replace(left(query, 140), '\\s+', ' ', 'g') as q, sum(calls)::float8 as calls, sum(total_exec_time)::float8 as ms, sum(total_plan_time)::float8 as plan_ms, sum(plans)::float8 as plans, sum(wal_bytes)::float8 as wal
+        `select regexp_replace(left(query, 140), '\\s+', ' ', 'g') as q, sum(calls)::float8 as calls,
+                sum(total_exec_time)::float8 as ms, sum(total_plan_time)::float8 as plan_ms,
+                sum(plans)::float8 as plans, sum(wal_bytes)::float8 as wal
            from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1 group by 1`,
         [dbName],
       );
@@ -404,7 +408,12 @@ export async function benchDatabase(): Promise<{
     async pgSnapshot() {
       const { rows } = await admin.query(
         `select pg_current_wal_lsn() - '0/0' as lsn,
-                ${statementsLoaded ? "(select coalesce(sum(calls), 0) from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1)" : "null::numeric"} as statements`,
+                ${
+                  statementsLoaded
+                    ? `(select coalesce(sum(calls), 0) from pg_stat_statements s
+                         join pg_database d on d.oid = s.dbid where d.datname = $1)`
+                    : "null::numeric"
+                } as statements`,
         statementsLoaded ? [dbName] : [],
       );
       return {

@@ -84,14 +84,18 @@ try {
   const events = ROWS / 5;
   await db.query(
     `insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
-                  select gen_random_uuid(), 'bench', 'bench.event', '{"n":1}', now() - interval '60 days' + g * interval '1 millisecond', now() from generate_series(1, $1) g`,
+                  select gen_random_uuid(), 'bench', 'bench.event', '{"n":1}',
+                         now() - interval '60 days' + g * interval '1 millisecond', now()
+                    from generate_series(1, $1) g`,
     [events],
   );
   await db.query(`insert into deliveries (id, namespace, event_id, webhook_id, status, created_at, response_code)
                   select gen_random_uuid(), e.namespace, e.id, gen_random_uuid(), case when k = 5 then 'failed' else 'success' end, e.created_at, 200
                     from events e, generate_series(1, 5) k where e.namespace = 'bench'`);
   await db.query(`insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, error_category, created_at)
-                  select gen_random_uuid(), d.id, d.webhook_id, 1, d.status = 'success', case when d.status = 'success' then 'success' else 'server_error' end, d.created_at from deliveries d`);
+                  select gen_random_uuid(), d.id, d.webhook_id, 1, d.status = 'success',
+                         case when d.status = 'success' then 'success' else 'server_error' end, d.created_at
+                    from deliveries d`);
   await db.query(
     `insert into namespace_counters (namespace, shard, total, successful, failed) values ('bench', 0, $1, $2, $3)`,
     [ROWS, (ROWS * 4) / 5, ROWS / 5],
@@ -103,14 +107,21 @@ try {
   const full = await statsLatencies();
   const stats = await (await fetch(`${url}/v1/consumers/bench/stats`, { headers: { "x-api-key": API_KEY } })).json();
   console.log(
-    `stats with ${ROWS.toLocaleString("en-US")} deliveries (loaded in ${fmt(loadSeconds, 1)} s): p50 ${fmt(pct(full, 50))} ms, p99 ${fmt(pct(full, 99))} ms   ceiling (empty database) p50 ${fmt(pct(empty, 50))} ms, p99 ${fmt(pct(empty, 99))} ms   p99 ratio ${fmt(pct(full, 99) / pct(empty, 99))}× (target ≤ 1.2×)   [total_deliveries ${stats.total_deliveries}]`,
+    `stats with ${ROWS.toLocaleString("en-US")} deliveries (loaded in ${fmt(loadSeconds, 1)} s): p50 ` +
+      `${fmt(pct(full, 50))} ms, p99 ${fmt(pct(full, 99))} ms   ceiling (empty database) p50 ` +
+      `${fmt(pct(empty, 50))} ms, p99 ${fmt(pct(empty, 99))} ms   p99 ratio ` +
+      `${fmt(pct(full, 99) / pct(empty, 99))}× (target ≤ 1.2×)   [total_deliveries ` +
+      `${stats.total_deliveries}]`,
   );
 
   const purgeStart = performance.now();
   const purge = await purgeOldEvents(db, 30, { budgetMs: 3_600_000 });
   const purgeSeconds = (performance.now() - purgeStart) / 1000;
   console.log(
-    `retention purge: ${purge.events.toLocaleString("en-US")} events and ${purge.deliveries.toLocaleString("en-US")} deliveries (+ attempts) in ${fmt(purgeSeconds, 1)} s, ${purge.batches} statements, longest ${purge.longest_statement_ms} ms (≈ the longest any lock was held)   ${fmt(purge.deliveries / purgeSeconds, 0)} deliveries/s`,
+    `retention purge: ${purge.events.toLocaleString("en-US")} events and ` +
+      `${purge.deliveries.toLocaleString("en-US")} deliveries (+ attempts) in ${fmt(purgeSeconds, 1)} s, ` +
+      `${purge.batches} statements, longest ${purge.longest_statement_ms} ms (≈ the longest any lock was ` +
+      `held)   ${fmt(purge.deliveries / purgeSeconds, 0)} deliveries/s`,
   );
 } finally {
   child.kill("SIGTERM");

@@ -178,14 +178,18 @@ try {
     const off = median(f.off.map((x) => x.rate));
     const cpuOff = median(f.off.map((x) => x.cpuUsPerOp));
     console.log(
-      `${name.padEnd(8)} export off: ${fmt(off)}/s, ${fmt(cpuOff)} µs server CPU per op   (rounds: ${f.off.map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp)} µs`).join(", ")})`,
+      `${name.padEnd(8)} export off: ${fmt(off)}/s, ${fmt(cpuOff)} µs server CPU per op   (rounds: ` +
+        `${f.off.map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp)} µs`).join(", ")})`,
     );
     for (const mode of ["on", "sampled"] as const) {
       const rate = median(f[mode].map((x) => x.rate));
       const cpu = median(f[mode].map((x) => x.cpuUsPerOp));
       const label = mode === "on" ? "every span" : "10 % sampled";
       console.log(
-        `${"".padEnd(8)} export on, ${label.padEnd(12)}: ${fmt(rate)}/s (throughput lost ${fmt((1 - rate / off) * 100, 1)}%), ${fmt(cpu)} µs (CPU overhead ${fmt((cpu / cpuOff - 1) * 100, 1)}%)   goal ≤ 10%   (rounds: ${f[mode].map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp)} µs`).join(", ")})`,
+        `${"".padEnd(8)} export on, ${label.padEnd(12)}: ${fmt(rate)}/s (throughput lost ` +
+          `${fmt((1 - rate / off) * 100, 1)}%), ${fmt(cpu)} µs (CPU overhead ` +
+          `${fmt((cpu / cpuOff - 1) * 100, 1)}%)   goal ≤ 10%   (rounds: ` +
+          `${f[mode].map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp)} µs`).join(", ")})`,
       );
     }
   }

@@ -89,13 +89,17 @@ try {
   const median = (xs: number[]) => pct(xs, 50);
   const baseline = median(rates.get("REST JSON")!);
   console.log(
-    `machine: ${cpus().length} cores, node ${process.version}; ${ROUNDS} rounds × ${SECONDS} s per variant, ${CONCURRENCY} concurrent; body bytes: ${variants.map((v) => `${v.name} ${Buffer.byteLength(v.body)}`).join(", ")}`,
+    `machine: ${cpus().length} cores, node ${process.version}; ${ROUNDS} rounds × ${SECONDS} s per ` +
+      `variant, ${CONCURRENCY} concurrent; body bytes: ` +
+      `${variants.map((v) => `${v.name} ${Buffer.byteLength(v.body)}`).join(", ")}`,
   );
   for (const v of variants) {
     const rs = rates.get(v.name)!;
     const ls = latencies.get(v.name)!;
     console.log(
-      `${v.name.padEnd(15)} push/s median ${fmt(median(rs)).padStart(7)} (rounds ${rs.map((r) => fmt(r)).join(" / ")})   ${fmt((median(rs) / baseline) * 100, 1).padStart(5)}% of REST   p50 ${fmt(pct(ls, 50), 2)} ms p99 ${fmt(pct(ls, 99), 2)} ms`,
+      `${v.name.padEnd(15)} push/s median ${fmt(median(rs)).padStart(7)} (rounds ` +
+        `${rs.map((r) => fmt(r)).join(" / ")})   ${fmt((median(rs) / baseline) * 100, 1).padStart(5)}% ` +
+        `of REST   p50 ${fmt(pct(ls, 50), 2)} ms p99 ${fmt(pct(ls, 99), 2)} ms`,
     );
   }
 } finally {

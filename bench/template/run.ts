@@ -49,13 +49,16 @@ const payload = {
 };
 
 // The kind of reshaping users write for chat and CRM integrations: fields, a loop, formatting, helpers, json.
-const TEMPLATE = `{
+const TEMPLATE =
+  `{
   "text": {{json (printf "Order %s paid by %s" .payload.id .payload.customer.name)}},
   "event": {{json .event_name}},
   "delivery": {{json .delivery_id}},
   "total": "{{printf "%.2f" .payload.total}} {{.payload.currency}}",
-  "customer": {"id": {{json .payload.customer.id}}, "email": {{json (lower .payload.customer.email)}}, "city": {{json (dig "address" "city" "" .payload.customer)}}},
-  "lines": [{{range $i, $item := .payload.items}}{{if $i}},{{end}}{"sku": "{{$item.sku}}", "qty": {{toInt $item.quantity}}, "amount": {{mul $item.price $item.quantity}}}{{end}}],
+  "customer": {"id": {{json .payload.customer.id}}, "email": {{json (lower .payload.customer.email)}}, ` +
+  `"city": {{json (dig "address" "city" "" .payload.customer)}}},
+  "lines": [{{range $i, $item := .payload.items}}{{if $i}},{{end}}{"sku": "{{$item.sku}}", ` +
+  `"qty": {{toInt $item.quantity}}, "amount": {{mul $item.price $item.quantity}}}{{end}}],
   "tags": {{json .payload.tags}},
   "priority": {{if contains "priority" (join "," .payload.tags)}}true{{else}}false{{end}},
   "note": {{json (truncate 60 .payload.notes)}},

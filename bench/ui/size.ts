@@ -49,7 +49,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const size of await bundleSizes(process.argv[2])) {
     const budget = JS_BUDGET_BYTES[size.entry];
     console.log(
-      `${size.entry}: JS ${kb(size.jsGzipBytes)} gzipped${budget ? ` of ${kb(budget)} (${((size.jsGzipBytes / budget) * 100).toFixed(0)}%)` : ""}, CSS ${kb(size.cssGzipBytes)}`,
+      `${size.entry}: JS ${kb(size.jsGzipBytes)} gzipped` +
+        `${budget ? ` of ${kb(budget)} (${((size.jsGzipBytes / budget) * 100).toFixed(0)}%)` : ""}` +
+        `, CSS ${kb(size.cssGzipBytes)}`,
     );
     for (const f of size.files)
       console.log(`  ${f.name.padEnd(28)} ${kb(f.bytes).padStart(9)}  gzip ${kb(f.gzipBytes).padStart(8)}`);

@@ -11,7 +11,8 @@ export default rest({
   operationId: "answerListenSession",
   summary: "Answer a streamed delivery",
   description:
-    "`status` (and `body`) become the attempt's response, judged like an HTTP answer (expected status codes, retries). 404 when the request is not waiting any more.",
+    "`status` (and `body`) become the attempt's response, judged like an HTTP answer (expected status " +
+    "codes, retries). 404 when the request is not waiting any more.",
   tag: "Listen sessions",
   access: "admin",
   params: z.object({ consumer: consumerName(), session_id: sessionId() }),

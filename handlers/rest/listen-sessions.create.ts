@@ -12,7 +12,11 @@ export default rest({
   operationId: "createListenSession",
   summary: "Open a listen session",
   description:
-    "Registers a temporary webhook whose deliveries are not sent over the network but handed to whoever holds the session's stream (GET `stream_path`), signed exactly like real deliveries and recorded as attempts. The session lives while a stream is open and for `lease_seconds` after; then it and its webhook are removed. `svc listen` uses it when svc cannot reach the developer's machine.",
+    "Registers a temporary webhook whose deliveries are not sent over the network but handed to " +
+    "whoever holds the session's stream (GET `stream_path`), signed exactly like real deliveries and " +
+    "recorded as attempts. The session lives while a stream is open and for `lease_seconds` after; " +
+    "then it and its webhook are removed. `svc listen` uses it when svc cannot reach the developer's " +
+    "machine.",
   tag: "Listen sessions",
   access: "admin",
   params: z.object({ consumer: consumerName() }),

@@ -11,7 +11,11 @@ export default rest({
   operationId: "streamListenSession",
   summary: "Receive a listen session's deliveries",
   description:
-    "A `text/event-stream`: `event: ready` once, then one `event: delivery` per request with JSON data `{request_id, delivery_id, method, headers, body}` — the exact request a receiver would get. Answer each one (POST …/answers) within the webhook's request timeout, or the attempt times out and is retried. Opening the stream renews the session and replaces an older stream of the same session (a resume); requests that older stream did not answer are sent again.",
+    "A `text/event-stream`: `event: ready` once, then one `event: delivery` per request with JSON data " +
+    "`{request_id, delivery_id, method, headers, body}` — the exact request a receiver would get. " +
+    "Answer each one (POST …/answers) within the webhook's request timeout, or the attempt times out " +
+    "and is retried. Opening the stream renews the session and replaces an older stream of the same " +
+    "session (a resume); requests that older stream did not answer are sent again.",
   tag: "Listen sessions",
   access: "admin",
   params: z.object({ consumer: consumerName(), session_id: sessionId() }),
@@ -19,7 +23,8 @@ export default rest({
   response: z
     .string()
     .describe(
-      "Server-sent events: `event: ready`, then `event: delivery` with JSON data `{request_id, delivery_id, method, headers, body}`; `: keep-alive` comments every 15 s",
+      "Server-sent events: `event: ready`, then `event: delivery` with JSON data `{request_id, " +
+        "delivery_id, method, headers, body}`; `: keep-alive` comments every 15 s",
     ),
   errors: [404, 503],
   async handle({ params }, { app }) {

@@ -12,7 +12,8 @@ export default rest({
   operationId: "testSubscriptionTemplate",
   summary: "Render a transform template against an event type's sample payload",
   description:
-    "Nothing is stored or sent. The data is the envelope of a first attempt, with fixed sample ids and the sample payload (or `payload` when given, or with `event_id` that event's payload).",
+    "Nothing is stored or sent. The data is the envelope of a first attempt, with fixed sample ids and " +
+    "the sample payload (or `payload` when given, or with `event_id` that event's payload).",
   tag: "Subscriptions",
   access: "admin",
   portal: true,

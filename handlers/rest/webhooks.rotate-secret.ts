@@ -11,7 +11,9 @@ export default rest({
   operationId: "rotateWebhookSecret",
   summary: "Rotate a webhook's signing secret and key",
   description:
-    "Returns the new secret once. Until previous_secret_expires_at every delivery carries signatures by both the new and the replaced secret (and key), new first; then the replaced ones are destroyed.",
+    "Returns the new secret once. Until previous_secret_expires_at every delivery carries signatures " +
+    "by both the new and the replaced secret (and key), new first; then the replaced ones are " +
+    "destroyed.",
   tag: "Webhooks",
   access: "admin",
   portal: true,

@@ -11,7 +11,8 @@ export default rest({
   operationId: "updateWebhook",
   summary: "Update a webhook",
   description:
-    "Writes exactly the fields present in the body. `http_config` is replaced as a whole; the signing secret changes only when `http_config.webhook_secret` is present.",
+    "Writes exactly the fields present in the body. `http_config` is replaced as a whole; the signing " +
+    "secret changes only when `http_config.webhook_secret` is present.",
   tag: "Webhooks",
   access: "admin",
   portal: true,

@@ -10,7 +10,9 @@ export default rest({
   operationId: "redeemPortalInvite",
   summary: "Redeem a consumer invite in the portal",
   description:
-    "The portal calls only /portal/api/*, so its `#invite=` links are redeemed here. Only consumer invites are accepted; a full-access invite is refused and left unused (it belongs to the dashboard's /invite/redeem).",
+    "The portal calls only /portal/api/*, so its `#invite=` links are redeemed here. Only consumer " +
+    "invites are accepted; a full-access invite is refused and left unused (it belongs to the " +
+    "dashboard's /invite/redeem).",
   tag: "Access",
   access: "public",
   body: z.object({ invite: z.string({ error: "invite is required" }).min(1, "invite is required").max(200) }),

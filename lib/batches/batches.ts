@@ -43,7 +43,8 @@ const VISIBLE = `(expires_at > now() or status = 'processing')`;
 
 export async function createBatch(db: Db, kind: BatchKind, namespace: string, ids: string[]): Promise<Batch> {
   const { rows } = await db.query(
-    `insert into batches (id, kind, namespace, item_ids, total, expires_at) values ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) returning ${COLUMNS}`,
+    `insert into batches (id, kind, namespace, item_ids, total, expires_at) values ($1, $2, $3, $4, ` +
+      `$5, now() + make_interval(secs => $6)) returning ${COLUMNS}`,
     [
       randomUUID(),
       kind,

@@ -44,6 +44,9 @@ export async function dev(env: Record<string, string | undefined>, service: Serv
   });
   await writeDevInstance(home, { DATABASE_URL: config.databaseUrl, SVC_URL: running.url });
   process.stdout.write(
-    `\n  svc is running: ${running.url}\n  API docs:       ${running.url}/docs\n  CLI elsewhere:  export SVC_URL=${running.url}${config.apiKey ? " SVC_API_KEY=<your key>" : ""}\n  In this directory every svc command (tokens, invite, push, …) finds this instance by itself.\n\n`,
+    `\n  svc is running: ${running.url}\n` +
+      `  API docs:       ${running.url}/docs\n` +
+      `  CLI elsewhere:  export SVC_URL=${running.url}${config.apiKey ? " SVC_API_KEY=<your key>" : ""}\n` +
+      `  In this directory every svc command (tokens, invite, push, …) finds this instance by itself.\n\n`,
   );
 }

@@ -24,7 +24,9 @@ export function invite(
     else {
       process.stdout.write(`${link}\n`);
       process.stderr.write(
-        `invite ${created.id} "${created.name}"${created.consumer ? ` for consumer ${created.consumer}` : " (full access)"}, works once, expires ${created.expires_at}.\n`,
+        `invite ${created.id} "${created.name}"` +
+          `${created.consumer ? ` for consumer ${created.consumer}` : " (full access)"}` +
+          `, works once, expires ${created.expires_at}.\n`,
       );
     }
     return EXIT.ok;

@@ -161,7 +161,9 @@ export async function listenOverSession(
             delayMs = 250;
             if (!announced) {
               process.stderr.write(
-                `listening for ${events.join(", ")} on consumer ${remote.consumer} (webhook ${session.webhook_id}, listen session ${session.session_id})${options.target ? `, forwarding to ${options.target}` : ""}; Ctrl-C to stop\n`,
+                `listening for ${events.join(", ")} on consumer ${remote.consumer} ` +
+                  `(webhook ${session.webhook_id}, listen session ${session.session_id})` +
+                  `${options.target ? `, forwarding to ${options.target}` : ""}; Ctrl-C to stop\n`,
               );
               announced = true;
             } else process.stderr.write("stream resumed\n");

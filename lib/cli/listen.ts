@@ -166,7 +166,8 @@ async function listenDirect(
     webhookId = hook.webhook_id;
     handler = receiver(new Webhook(hook.http_config.webhook_secret), format, target);
     process.stderr.write(
-      `listening for ${events.join(", ")} on consumer ${remote.consumer} (webhook ${webhookId}, direct to 127.0.0.1:${port})${target ? `, forwarding to ${target}` : ""}; Ctrl-C to stop\n`,
+      `listening for ${events.join(", ")} on consumer ${remote.consumer} (webhook ${webhookId}, direct ` +
+        `to 127.0.0.1:${port})${target ? `, forwarding to ${target}` : ""}; Ctrl-C to stop\n`,
     );
     await stopped;
   } finally {

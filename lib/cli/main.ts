@@ -186,7 +186,9 @@ export function runCli(argv: string[], loadService: () => Promise<ServiceParts>)
   prog
     .command("listen")
     .describe(
-      "Receive real deliveries on this machine: through a temporary webhook pointing here (direct) or a listen session streaming them (session, for a svc that cannot reach this machine); signatures are verified; Ctrl-C removes the webhook or session.",
+      "Receive real deliveries on this machine: through a temporary webhook pointing here (direct) or " +
+        "a listen session streaming them (session, for a svc that cannot reach this machine); signatures " +
+        "are verified; Ctrl-C removes the webhook or session.",
     )
     .option("--events", "Event types to receive (comma-separated, required)")
     .option("--mode", "direct, session or auto (default: direct when the svc URL is on this machine, else session)")

@@ -30,7 +30,9 @@ export function tokensCreate(
     else {
       process.stdout.write(`${token.secret}\n`);
       process.stderr.write(
-        `token ${token.id} "${token.name}"${token.consumer ? ` for consumer ${token.consumer}` : " (tenant-wide)"}, expires ${token.expires_at ?? "never"}.\nThe secret above is shown once; store it now.${token.portal_path ? `\nPortal: ${token.portal_path}` : ""}\n`,
+        `token ${token.id} "${token.name}"${token.consumer ? ` for consumer ${token.consumer}` : " (tenant-wide)"}` +
+          `, expires ${token.expires_at ?? "never"}.\n` +
+          `The secret above is shown once; store it now.${token.portal_path ? `\nPortal: ${token.portal_path}` : ""}\n`,
       );
     }
     return EXIT.ok;

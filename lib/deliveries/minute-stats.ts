@@ -65,8 +65,12 @@ export async function recordMinuteStats(tx: Tx, batch: AttemptResult[], written:
                successes = d.successes + excluded.successes,
                failures = d.failures + excluded.failures,
                latency_ms_total = d.latency_ms_total + excluded.latency_ms_total,
-               latency_buckets = (select array_agg(a + b order by i) from unnest(d.latency_buckets, excluded.latency_buckets) with ordinality as t(a, b, i)),
-               error_categories = (select array_agg(a + b order by i) from unnest(d.error_categories, excluded.error_categories) with ordinality as t(a, b, i))`,
+               latency_buckets = (select array_agg(a + b order by i)
+                                    from unnest(d.latency_buckets, excluded.latency_buckets)
+                                         with ordinality as t(a, b, i)),
+               error_categories = (select array_agg(a + b order by i)
+                                     from unnest(d.error_categories, excluded.error_categories)
+                                          with ordinality as t(a, b, i))`,
       values: [new Date(minute), SHARD, m.attempts, m.successes, m.failures, m.latencyMsTotal, m.latency, m.categories],
     });
   }

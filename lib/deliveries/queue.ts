@@ -154,7 +154,8 @@ export async function writeOutcomes(
              on conflict (namespace, shard) do update
                set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
            ), attempts as (
-             insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message, error_category, created_at)
+             insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code,
+                                            response_body, error_message, error_category, created_at)
              select * from json_to_recordset($4::json) as a(id uuid, delivery_id uuid, webhook_id uuid, attempt int, success bool, response_time_ms int,
                response_code int, response_body text, error_message text, error_category text, created_at timestamptz)
            )

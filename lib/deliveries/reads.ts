@@ -59,7 +59,8 @@ const COLUMNS = `id, namespace, webhook_id, event_id, subscription_id, status, a
   case when status in ('pending', 'retrying') then coalesce(
     (select 'webhook paused: ' || w.paused_reason from webhooks w
       where w.id = deliveries.webhook_id and not w.active and w.paused_by in ('gone', 'auto_disabled')),
-    (select format('endpoint circuit open since %s: %s; next probe at %s', to_json(h.circuit_opened_at) #>> '{}', h.circuit_reason, to_json(h.circuit_probe_at) #>> '{}')
+    (select format('endpoint circuit open since %s: %s; next probe at %s',
+                   to_json(h.circuit_opened_at) #>> '{}', h.circuit_reason, to_json(h.circuit_probe_at) #>> '{}')
        from webhook_health h where h.webhook_id = deliveries.webhook_id and h.circuit_opened_at is not null)) end as held_reason`;
 
 /**

@@ -178,7 +178,8 @@ async function clusterDir(
     return fallback;
   }
   throw new Error(
-    `PostgreSQL runs as the postgres user, who cannot reach ${requested} or ${fallback}: make the parent folders traversable (chmod o+x) or run svc as a regular user`,
+    `PostgreSQL runs as the postgres user, who cannot reach ${requested} or ${fallback}: make the ` +
+      `parent folders traversable (chmod o+x) or run svc as a regular user`,
   );
 }
 

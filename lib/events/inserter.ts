@@ -143,7 +143,8 @@ export class EventInserter {
  * apart from those with one: ON CONFLICT makes every row a speculative insertion, confirmed by a WAL record of its
  * own (48 bytes an event), and a key-less event cannot conflict.
  */
-const INSERT_EVENTS = `insert into events (id, namespace, event_name, event_version, payload, metadata, labels, idempotency_key, schema_valid, warnings, expires_at, traceparent, fanned_out_at)
+const INSERT_EVENTS = `insert into events (id, namespace, event_name, event_version, payload, metadata, labels,
+                                   idempotency_key, schema_valid, warnings, expires_at, traceparent, fanned_out_at)
              select id, namespace, event_name, event_version, payload::jsonb, metadata, labels, idempotency_key, schema_valid, warnings,
                     case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end, traceparent, now()
                from input
@@ -153,7 +154,8 @@ const INSERT_EVENTS = `insert into events (id, namespace, event_name, event_vers
 /** The events inserted by the batch (CTE `inserted`: id, namespace, event_name, labels, expires_at, payload, traceparent). */
 const INSERTED = `input as (
              select * from json_to_recordset($1::json)
-               as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb, idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int, traceparent text)
+               as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb,
+                    idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int, traceparent text)
            ), fresh as (
              ${INSERT_EVENTS} and idempotency_key is null
              returning id, namespace, event_name, labels, expires_at, payload, traceparent
@@ -213,7 +215,11 @@ export async function insertEvents(
   const { rows } = fanOut
     ? await db.query({
         name: "events.insertAndFanOut",
-        text: `with ${INSERTED}, ${fanOutCtes("inserted", { shard: "$2", max: "$3", leaseToken: "$4", room: "$5", perWebhook: "$6" }, `event_matches <= ${INLINE_FAN_OUT_MAX}`)}, queued as (
+        text: `with ${INSERTED}, ${fanOutCtes(
+          "inserted",
+          { shard: "$2", max: "$3", leaseToken: "$4", room: "$5", perWebhook: "$6" },
+          `event_matches <= ${INLINE_FAN_OUT_MAX}`,
+        )}, queued as (
                  insert into fanout_queue (event_id) select distinct event_id from pairs where event_matches > ${INLINE_FAN_OUT_MAX} returning event_id
                ), wake_fanout as (${notifySql("events")} where exists (select 1 from queued))
                -- A CTE that only reads runs when the statement reads it: the summary counts the NOTIFYs to make them happen.

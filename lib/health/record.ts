@@ -193,7 +193,8 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
                   last_success_at = n.last_success_at, last_failure_at = n.last_failure_at,
                   transport_failures = n.no_answer,
                   circuit_opened_at = case when n.open then coalesce(n.circuit_opened_at, now()) end,
-                  circuit_probe_at = case when n.open then now() + least(interval '5 minutes', greatest(interval '5 seconds', now() - coalesce(n.circuit_opened_at, now()))) end,
+                  circuit_probe_at = case when n.open then now() + least(interval '5 minutes',
+                                       greatest(interval '5 seconds', now() - coalesce(n.circuit_opened_at, now()))) end,
                   circuit_reason = case when n.open then format('%s consecutive attempts got no answer (last: %s)', n.no_answer, n.last_no_answer) end,
                   failing_since = n.failing_since,
                   updated_at = now()

@@ -176,7 +176,10 @@ function rpcOperation(route: RpcRoute): Json {
   return {
     operationId: `${route.service}.${route.method}`,
     summary: route.summary,
-    description: `Connect unary JSON, shown here. The same method is served as Connect binary (\`application/proto\`), gRPC-Web and gRPC (HTTP/2 cleartext) from \`proto/webhook.proto\` (message \`webhook.${route.method}Request\`); see docs/rpc.md.`,
+    description:
+      `Connect unary JSON, shown here. The same method is served as Connect binary ` +
+      `(\`application/proto\`), gRPC-Web and gRPC (HTTP/2 cleartext) from \`proto/webhook.proto\` ` +
+      `(message \`webhook.${route.method}Request\`); see docs/rpc.md.`,
     tags: [`RPC ${route.service}`],
     requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.input, "input") } } },
     responses: {
@@ -216,7 +219,9 @@ export function buildOpenApi(routes: AnyRoute[], version: string): Json {
       version,
       // Markdown: a code span keeps the placeholders from being read as HTML tags by documentation renderers.
       description:
-        "REST API under `/v1` and the RPC surface (`POST /webhook.<Service>/<Method>`, Connect unary JSON; the same methods speak Connect binary, Connect GET, gRPC-Web and gRPC per `proto/webhook.proto`).",
+        "REST API under `/v1` and the RPC surface (`POST /webhook.<Service>/<Method>`, Connect unary " +
+        "JSON; the same methods speak Connect binary, Connect GET, gRPC-Web and gRPC per " +
+        "`proto/webhook.proto`).",
       // As package.json says: no license is granted until the owners choose one (docs/decisions.md).
       license: { name: "UNLICENSED", identifier: "LicenseRef-Proprietary" },
     },

@@ -92,7 +92,15 @@ export async function openListenStream(
             });
             for (const r of rows) {
               write(
-                `id: ${r.id}\nevent: delivery\ndata: ${JSON.stringify({ request_id: r.id, delivery_id: r.delivery_id, method: r.method, headers: r.headers, body: r.body })}\n\n`,
+                `id: ${r.id}\nevent: delivery\ndata: ` +
+                  JSON.stringify({
+                    request_id: r.id,
+                    delivery_id: r.delivery_id,
+                    method: r.method,
+                    headers: r.headers,
+                    body: r.body,
+                  }) +
+                  "\n\n",
               );
             }
           } while (again && !closed);

@@ -94,12 +94,16 @@ async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
   const { rows: oldest } = await app.db.query({
     name: "metrics.queueOldestDue",
     text: `select 'pending' as status, extract(epoch from now() - min(p.next_attempt_at))::float8 as age
-             from webhooks w cross join lateral (select next_attempt_at from deliveries d where d.webhook_id = w.id and d.status = 'pending' and d.next_attempt_at <= now()
-                                                  order by next_attempt_at limit 1) p
+             from webhooks w cross join lateral (
+                    select next_attempt_at from deliveries d
+                     where d.webhook_id = w.id and d.status = 'pending' and d.next_attempt_at <= now()
+                     order by next_attempt_at limit 1) p
            union all
            select 'retrying', extract(epoch from now() - min(r.next_attempt_at))::float8
-             from webhooks w cross join lateral (select next_attempt_at from deliveries d where d.webhook_id = w.id and d.status = 'retrying' and d.next_attempt_at <= now()
-                                                  order by next_attempt_at limit 1) r`,
+             from webhooks w cross join lateral (
+                    select next_attempt_at from deliveries d
+                     where d.webhook_id = w.id and d.status = 'retrying' and d.next_attempt_at <= now()
+                     order by next_attempt_at limit 1) r`,
   });
   return { depth, oldest };
 }
@@ -109,7 +113,8 @@ async function batches(
 ): Promise<{ kind: string; running: number; total: number; processed: number; failed: number }[]> {
   const { rows } = await app.db.query({
     name: "metrics.batches",
-    text: `select k.kind, count(b.id)::int as running, coalesce(sum(b.total), 0)::int as total, coalesce(sum(b.processed), 0)::int as processed, coalesce(sum(b.failed), 0)::int as failed
+    text: `select k.kind, count(b.id)::int as running, coalesce(sum(b.total), 0)::int as total,
+                  coalesce(sum(b.processed), 0)::int as processed, coalesce(sum(b.failed), 0)::int as failed
              from (values ('retry'), ('repush')) k(kind) left join batches b on b.kind = k.kind and b.status = 'processing'
             group by k.kind`,
   });

@@ -308,7 +308,9 @@ const BUILTIN_FUNCS: Record<string, GoFunc & { doc: string }> = {
     params: [any],
     variadic: any,
     call: () => null,
-    doc: "call f x… — calls a function value; template data holds no functions, so this always fails: {{call .payload.fn 1}} is an error. Kept for Go compatibility.",
+    doc:
+      "call f x… — calls a function value; template data holds no functions, so this always fails: " +
+      "{{call .payload.fn 1}} is an error. Kept for Go compatibility.",
   },
   eq: {
     params: [any],

@@ -127,7 +127,8 @@ test("retention never purges an event still waiting for fan-out, even while a fa
     await fanout.query("begin");
     await fanout.query("delete from fanout_queue where event_id = $1", [id]);
     await fanout.query(
-      "insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), $2, $1, w.id, 'pending' from webhooks w where w.namespace = $2",
+      "insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), " +
+        "$2, $1, w.id, 'pending' from webhooks w where w.namespace = $2",
       [id, ns],
     );
     assert.equal((await purgeOldEvents(db, 30)).events, 0, "kept while its fan-out is in flight");
@@ -141,38 +142,47 @@ test("retention never purges an event still waiting for fan-out, even while a fa
   assert.deepEqual(await left(), { events: 0, deliveries: 0 }, "no delivery outlives its event");
 });
 
-test("an instance that delivers fans a push out in the push's own statement: its deliveries exist when the push answers, none waits on the queue", async (t) => {
-  const svc = await startTestService(t, { workers: true, logLevel: "error" });
-  const receiver = await startReceiver(t);
-  const hooks = [receiver.path("/inline-a"), receiver.path("/inline-b")];
-  await svc.rpc("EventService", "RegisterEvent", { name: "queue.inline" });
-  for (const hook of hooks)
-    await svc.rpc("WebhookService", "RegisterWebhook", {
+test(
+  "an instance that delivers fans a push out in the push's own statement: " +
+    "its deliveries exist when the push answers, none waits on the queue",
+  async (t) => {
+    const svc = await startTestService(t, { workers: true, logLevel: "error" });
+    const receiver = await startReceiver(t);
+    const hooks = [receiver.path("/inline-a"), receiver.path("/inline-b")];
+    await svc.rpc("EventService", "RegisterEvent", { name: "queue.inline" });
+    for (const hook of hooks)
+      await svc.rpc("WebhookService", "RegisterWebhook", {
+        namespace: "default",
+        url: hook.url,
+        events: ["queue.inline"],
+      });
+    // Nothing else may fan it out: the fan-out worker is stopped before the push.
+    await svc.workers!.fanout.stop();
+    const { event_id: id } = await svc.rpc("EventService", "PushEvent", {
       namespace: "default",
-      url: hook.url,
-      events: ["queue.inline"],
+      event: "queue.inline",
+      payload: { inline: true },
     });
-  // Nothing else may fan it out: the fan-out worker is stopped before the push.
-  await svc.workers!.fanout.stop();
-  const { event_id: id } = await svc.rpc("EventService", "PushEvent", {
-    namespace: "default",
-    event: "queue.inline",
-    payload: { inline: true },
-  });
-  const db = svc.app.db;
-  assert.equal(
-    (await db.query("select count(*)::int as n from deliveries where event_id = $1", [id])).rows[0].n,
-    2,
-    "both deliveries were made by the push",
-  );
-  assert.equal((await db.query("select count(*)::int as n from fanout_queue where event_id = $1", [id])).rows[0].n, 0);
-  for (const hook of hooks) {
-    const [request] = await hook.waitForRequests(1);
-    assert.equal(JSON.parse(request!.body).event_id, id);
-  }
-  const counted = await db.query("select sum(total)::int as total from namespace_counters where namespace = 'default'");
-  assert.ok(counted.rows[0].total >= 2, "the namespace counters count the deliveries");
-});
+    const db = svc.app.db;
+    assert.equal(
+      (await db.query("select count(*)::int as n from deliveries where event_id = $1", [id])).rows[0].n,
+      2,
+      "both deliveries were made by the push",
+    );
+    assert.equal(
+      (await db.query("select count(*)::int as n from fanout_queue where event_id = $1", [id])).rows[0].n,
+      0,
+    );
+    for (const hook of hooks) {
+      const [request] = await hook.waitForRequests(1);
+      assert.equal(JSON.parse(request!.body).event_id, id);
+    }
+    const counted = await db.query(
+      "select sum(total)::int as total from namespace_counters where namespace = 'default'",
+    );
+    assert.ok(counted.rows[0].total >= 2, "the namespace counters count the deliveries");
+  },
+);
 
 test(`an event matching more than ${INLINE_FAN_OUT_MAX} subscriptions is queued for the fan-out worker instead, and reaches every webhook`, async (t) => {
   const svc = await startTestService(t, { workers: true, logLevel: "error" });

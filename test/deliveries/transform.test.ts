@@ -109,7 +109,9 @@ test("a template that does not parse is refused on save with its line and column
 test("the rendered template is the whole body, signed as sent", async (t) => {
   const hook = (await startReceiver(t)).path("/rendered").answers({ status: 200 });
   const template =
-    '{"order":"{{.payload.id}}","total":{{.payload.total}},"count":{{len .payload.items}},"first":{{index .payload.items 0}},"event":{{json .event_name}},"attempt":{{.attempt}},"missing":"{{.payload.nope}}"}';
+    '{"order":"{{.payload.id}}","total":{{.payload.total}},"count":{{len .payload.items}},' +
+    '"first":{{index .payload.items 0}},"event":{{json .event_name}},"attempt":{{.attempt}},' +
+    '"missing":"{{.payload.nope}}"}';
   const { ns, event } = await setUp(hook.url, { transformTemplate: template });
   const d = await pushAndSettle(ns, event, { id: "ord_9", total: 1000000, items: [3, 4] });
   assert.equal(d.status, "SUCCESS");

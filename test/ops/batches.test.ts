@@ -181,7 +181,8 @@ test("a snapshot holds at most 10,000 ids", async () => {
   const ns = unique("ns");
   await svc().rpc("NamespaceService", "CreateNamespace", { name: ns });
   await svc().app.db.query(
-    `insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), $1, gen_random_uuid(), gen_random_uuid(), 'failed' from generate_series(1, 10050)`,
+    `insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), ` +
+      `$1, gen_random_uuid(), gen_random_uuid(), 'failed' from generate_series(1, 10050)`,
     [ns],
   );
   const { retry_id } = await svc().rpc("DeliveryService", "ListDeliveries", { namespace: ns, prepareRetry: true });
@@ -194,7 +195,8 @@ test("a batch interrupted by a restart resumes where it stopped", async (t) => {
   await first.rpc("NamespaceService", "CreateNamespace", { name: ns });
   await first.rpc("EventService", "RegisterEvent", { name: "resume.test" });
   await first.app.db.query(
-    `insert into events (id, namespace, event_name, payload, fanned_out_at) select gen_random_uuid(), $1, 'resume.test', '{}', now() from generate_series(1, 2000)`,
+    `insert into events (id, namespace, event_name, payload, fanned_out_at) select gen_random_uuid(), ` +
+      `$1, 'resume.test', '{}', now() from generate_series(1, 2000)`,
     [ns],
   );
   const { repush_id: repushId } = await first.rpc("EventService", "ListEventReports", {

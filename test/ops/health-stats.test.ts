@@ -100,7 +100,8 @@ test("health states at each threshold, on both sides, as the API reports them", 
     await svc().app.db.query(
       `insert into webhook_health (webhook_id, namespace, total_deliveries, successful_deliveries, failed_deliveries, consecutive_failures)
        values ($1, $2, $3::int, $4::int, $3::int - $4::int, $5::int)
-       on conflict (webhook_id) do update set total_deliveries = $3::int, successful_deliveries = $4::int, failed_deliveries = $3::int - $4::int, consecutive_failures = $5::int`,
+       on conflict (webhook_id) do update set total_deliveries = $3::int, successful_deliveries = $4::int,
+                                              failed_deliveries = $3::int - $4::int, consecutive_failures = $5::int`,
       [webhookId, ns, total, ok, consecutive],
     );
     const res = await svc().rpc("HealthService", "GetWebhookHealth", { namespace: ns, webhookId });

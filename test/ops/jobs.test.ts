@@ -87,7 +87,8 @@ test("retention removes old events with their deliveries and attempts, in small 
   );
   await db.query(
     `insert into deliveries (id, namespace, event_id, webhook_id, status, created_at)
-                  select gen_random_uuid(), e.namespace, e.id, gen_random_uuid(), 'success', e.created_at from events e, generate_series(1, 2) where e.namespace = $1`,
+                  select gen_random_uuid(), e.namespace, e.id, gen_random_uuid(), 'success', e.created_at
+                    from events e, generate_series(1, 2) where e.namespace = $1`,
     [ns],
   );
   await db.query(

@@ -72,7 +72,11 @@ test("delivery, push and HTTP figures on /metrics agree with what happened", asy
   assert.equal(after.get("http_server_request_duration_seconds")?.type, "HISTOGRAM");
   assert.match(
     text,
-    /^http_server_request_duration_seconds_count\{http_route="\/webhook\.EventService\/PushEvent",http_request_method="POST",http_response_status_code="200"\} \d+$/m,
+    new RegExp(
+      String.raw`^http_server_request_duration_seconds_count\{http_route="\/webhook\.EventService\/PushEvent",` +
+        String.raw`http_request_method="POST",http_response_status_code="200"\} \d+$`,
+      "m",
+    ),
     "route templates label HTTP figures",
   );
   assert.match(
@@ -159,7 +163,8 @@ test("queue depth and oldest due age by status, batch progress and dropped spans
     "update deliveries set next_attempt_at = now() - interval '120 seconds' where id = (select id from deliveries order by id limit 1)",
   );
   await idle.app.db.query(
-    "update deliveries set status = 'retrying', next_attempt_at = now() - interval '3600 seconds' where id = (select id from deliveries order by id desc limit 1)",
+    "update deliveries set status = 'retrying', next_attempt_at = now() - interval '3600 seconds' " +
+      "where id = (select id from deliveries order by id desc limit 1)",
   );
   const text = (await idle.request("/metrics")).body as string;
   const families = new Map((parsePrometheusTextFormat(text) as Family[]).map((f) => [f.name, f]));

@@ -452,11 +452,14 @@ test("UnregisterWebhook removes the webhook and its subscriptions; its deliverie
   const res = await svc().rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: url(), events: ["a", "b"] });
   const db = svc().app.db;
   await db.query(
-    `insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), $1, gen_random_uuid(), $2, 'failed' from generate_series(1, 2500)`,
+    `insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), ` +
+      `$1, gen_random_uuid(), $2, 'failed' from generate_series(1, 2500)`,
     [ns, res.webhook_id],
   );
   await db.query(
-    `insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, error_category) select gen_random_uuid(), id, webhook_id, 1, false, 'server_error' from deliveries where webhook_id = $1`,
+    `insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, error_category) ` +
+      `select gen_random_uuid(), id, webhook_id, 1, false, 'server_error' from deliveries where ` +
+      `webhook_id = $1`,
     [res.webhook_id],
   );
   await svc().rpc("WebhookService", "UnregisterWebhook", { namespace: ns, webhookId: res.webhook_id });

@@ -39,7 +39,8 @@ const stock: Record<string, (key: string) => Transport> = {
 };
 
 const getUrl = (method: string, schema: DescMessage, value: object) =>
-  `/webhook.NamespaceService/${method}?connect=v1&encoding=proto&base64=1&message=${Buffer.from(toBinary(schema, create(schema, value as never))).toString("base64url")}`;
+  `/webhook.NamespaceService/${method}?connect=v1&encoding=proto&base64=1&message=` +
+  Buffer.from(toBinary(schema, create(schema, value as never))).toString("base64url");
 
 test("Connect GET serves read methods with private, revalidate-only caching and answers an unchanged ETag with 304", async () => {
   await svc().rpc("NamespaceService", "CreateNamespace", { name: "get-ns" });

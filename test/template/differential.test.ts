@@ -16,7 +16,9 @@ const GENERATED = generateCases(400, SEED, new Set(CORPUS.map((c) => c.src)));
 /** Template source → why our engine is meant to differ from Go there. */
 const KNOWN_DIFFERENCES: Record<string, string> = {
   "{{slice .payload.tags 0 4}}":
-    "Go may slice up to the capacity of the []interface{} encoding/json built (4 for 3 elements, from append's growth) and shows the spare slot as <nil>; capacity is invisible in JSON, so we bound slices by the length",
+    "Go may slice up to the capacity of the []interface{} encoding/json built (4 for 3 elements, from " +
+    "append's growth) and shows the spare slot as <nil>; capacity is invisible in JSON, so we bound " +
+    "slices by the length",
   '{{define "r"}}x{{if lt (len .) 150}}{{template "r" (print . "x")}}{{end}}{{end}}{{template "r" ""}}':
     "{{template}} calls nest at most DEFAULT_LIMITS.maxDepth (100) deep here; Go allows 100000 (1000 when compiled to WebAssembly)",
   ["{{if 1}}".repeat(101) + "deep" + "{{end}}".repeat(101)]:
@@ -99,7 +101,9 @@ before(async () => {
   const errors = results.filter((r) => r.go.error !== null && r.ours.error !== null);
   const messages = errors.filter(messageAgrees).length;
   console.log(
-    `template differential: ${results.length} cases, ${agreeing} agree (${((100 * agreeing) / results.length).toFixed(1)}%), message agreement ${messages}/${errors.length}`,
+    `template differential: ${results.length} cases, ${agreeing} agree ` +
+      `(${((100 * agreeing) / results.length).toFixed(1)}%), message agreement ` +
+      `${messages}/${errors.length}`,
   );
   const mismatched = errors.filter((r) => !messageAgrees(r));
   if (mismatched.length) console.log(`error messages that differ:\n  ${mismatched.map(describe).join("\n  ")}`);

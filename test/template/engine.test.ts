@@ -360,7 +360,9 @@ test("json: sorted keys, Go's escaping of < > & and U+2028, null for nothing", (
     "{{json .payload.nothing}}|{{json .payload.missing}}": "null|null",
     "{{json 1e21}} {{json 0.1}} {{json 3.0}} {{json 42}}": "1e+21 0.1 3 42",
     "{{json .payload}}":
-      '{"apple":2,"count":3,"customer":{"address":{"city":"London"},"name":"Ada"},"html":"\\u003ca\\u0026b\\u003e","id":"ord_42","list":[1,"two",3.5],"nothing":null,"tags":["a","b"],"total":12.5,"zebra":1}',
+      '{"apple":2,"count":3,"customer":{"address":{"city":"London"},"name":"Ada"},' +
+      '"html":"\\u003ca\\u0026b\\u003e","id":"ord_42","list":[1,"two",3.5],"nothing":null,' +
+      '"tags":["a","b"],"total":12.5,"zebra":1}',
   });
   expectErrors({ "{{json 1i}}": /error calling json: json: unsupported type: complex128$/ });
 });

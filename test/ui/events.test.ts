@@ -128,7 +128,8 @@ test("a re-push batch is cancelled from its progress bar: it stops, says so and 
   assert.equal((await svc.rest("POST", "/v1/consumers", { name: "bulk" })).status, 201);
   // Events with no subscriber: re-pushing 5,000 of them one by one takes long enough to be caught mid-run.
   await svc.app.db.query(
-    `insert into events (id, namespace, event_name, payload, fanned_out_at) select gen_random_uuid(), 'bulk', 'bulk.loaded', '{"x":1}', now() from generate_series(1, 5000)`,
+    `insert into events (id, namespace, event_name, payload, fanned_out_at) select gen_random_uuid(), ` +
+      `'bulk', 'bulk.loaded', '{"x":1}', now() from generate_series(1, 5000)`,
   );
 
   const browser = await launchBrowser(t);

@@ -135,215 +135,225 @@ after(async () => {
   await receiver?.close();
 });
 
-test("embedded on another origin, the portal shows only its consumer's endpoints, drops the token from the address bar, sizes its iframe and requests only portal paths", async () => {
-  const token = await mint(A);
-  assert.equal(token.portal_path, `/portal#token=${token.secret}`);
-  const { page, errors, requests } = await openPage(browser);
-  const src = `${svc().url}${token.portal_path}`;
-  assert.notEqual(new URL(embedder.url).origin, new URL(svc().url).origin);
-  await page.goto(embedding(src));
-  const frame = await portalFrame(page);
-  await frame.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
-  await frame.getByRole("link", { name: hookA.url }).waitFor();
-  assert.equal(await frame.getByText("b-secret-endpoint").count(), 0, "another consumer's endpoint never shows");
-  for (const name of ["Endpoints", "Deliveries", "Event types", "Verify a signature"])
-    assert.ok(await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name }).isVisible(), name);
+test(
+  "embedded on another origin, the portal shows only its consumer's endpoints, " +
+    "drops the token from the address bar, sizes its iframe and requests only portal paths",
+  async () => {
+    const token = await mint(A);
+    assert.equal(token.portal_path, `/portal#token=${token.secret}`);
+    const { page, errors, requests } = await openPage(browser);
+    const src = `${svc().url}${token.portal_path}`;
+    assert.notEqual(new URL(embedder.url).origin, new URL(svc().url).origin);
+    await page.goto(embedding(src));
+    const frame = await portalFrame(page);
+    await frame.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
+    await frame.getByRole("link", { name: hookA.url }).waitFor();
+    assert.equal(await frame.getByText("b-secret-endpoint").count(), 0, "another consumer's endpoint never shows");
+    for (const name of ["Endpoints", "Deliveries", "Event types", "Verify a signature"])
+      assert.ok(await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name }).isVisible(), name);
 
-  const location = await frame.evaluate(() => window.location.href);
-  assert.doesNotMatch(location, /svc_tk_|token=/, "the token is gone from the location");
-  assert.equal(
-    await frame.evaluate(() => sessionStorage.getItem("svc.portal-token")),
-    token.secret,
-    "kept in sessionStorage",
-  );
-  assert.equal(await frame.evaluate(() => localStorage.length), 0, "nothing in localStorage");
-
-  // The parent received the content height and sized the iframe with it.
-  await page.waitForFunction(() => (window as unknown as { resizes: unknown[] }).resizes.length > 0);
-  const resizes = await page.evaluate(
-    () => (window as unknown as { resizes: { type: string; height: number }[] }).resizes,
-  );
-  const last = resizes.at(-1)!;
-  assert.equal(last.type, "svc:resize");
-  assert.ok(last.height > 100, `height ${last.height}`);
-  const frameHeight = await page.evaluate(() => document.getElementById("svc-portal")!.getBoundingClientRect().height);
-  assert.ok(Math.abs(frameHeight - resizes.at(-1)!.height) <= 1, `iframe ${frameHeight}px, message ${last.height}px`);
-
-  // Another consumer's ids in portal URLs show nothing of theirs.
-  await frame.goto(`${svc().url}/portal/webhooks/${hookB.webhook_id}`);
-  await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
-  assert.equal(await frame.getByText("b-secret-endpoint").count(), 0);
-  await frame.goto(`${svc().url}/portal/deliveries/${deliveryB}`);
-  await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
-  assert.equal(await frame.getByText(hookB.webhook_id).count(), 0);
-  const subB = (await rest("GET", `/v1/consumers/${B}/subscriptions?webhook_id=${hookB.webhook_id}`)).subscriptions[0]
-    .subscription_id;
-  await frame.goto(`${svc().url}/portal/subscriptions/${subB}`);
-  await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
-  await frame.goto(`${svc().url}/portal/webhooks/${hookB.webhook_id}/edit`);
-  await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
-  assert.equal(await frame.getByText("b-secret-endpoint").count(), 0);
-  await frame.goto(`${svc().url}/portal/deliveries?webhook_id=${hookB.webhook_id}`);
-  await frame.getByRole("heading", { name: /No deliveries match these filters/ }).waitFor();
-
-  const svcOrigin = new URL(svc().url).origin;
-  const foreign = requests.filter((u) => !u.startsWith(svcOrigin) && !u.startsWith(embedder.url));
-  assert.deepEqual(foreign, [], "no request to any other host");
-  const portalRequests = requests.filter((u) => u.startsWith(svcOrigin)).map((u) => new URL(u).pathname);
-  assert.ok(
-    portalRequests.some((p) => p.startsWith("/portal/api/")),
-    "the portal called its API",
-  );
-  assert.deepEqual(
-    portalRequests.filter((p) => !PORTAL_PATH.test(p)),
-    [],
-    "only /portal, /portal/api/*, /_app/* and /favicon.png",
-  );
-  assert.ok(
-    requests.every((u) => !u.includes("svc_tk_")),
-    "the token is never in a URL",
-  );
-  assert.deepEqual(
-    errors.filter((e) => !/the server responded with a status of 404/.test(e)),
-    [],
-  );
-});
-
-test("a customer creates an endpoint (secret shown once), pauses and resumes it, receives a real delivery, retries it, verifies it in the browser (a tampered copy fails), rotates the secret and edits the endpoint", async () => {
-  const token = await mint(A, "portal create");
-  const { page, errors } = await openPage(browser);
-  await page.goto(embedding(svc().url + token.portal_path));
-  const frame = await portalFrame(page);
-  await frame.getByRole("link", { name: "Add endpoint" }).click();
-  await frame.getByRole("heading", { level: 1, name: "Add endpoint" }).waitFor();
-  const target = receiver.path("/a-new");
-  await frame.getByLabel("Endpoint URL").fill(target.url);
-  await frame.getByLabel("Description").fill("Orders into our ERP");
-  await frame.getByRole("checkbox", { name: /order\.created/ }).check();
-  await frame.getByRole("button", { name: "Add endpoint" }).click();
-  await frame.getByRole("heading", { name: "Your signing secret" }).waitFor();
-  const secret = (await frame.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
-  assert.match(secret, /^whsec_[A-Za-z0-9+/=]{40,}$/);
-  const publicKey = (await frame.getByLabel("Ed25519 public key", { exact: true }).textContent())!.trim();
-  assert.match(publicKey, /^[A-Za-z0-9+/]{43}=$/);
-  const webhookId = new URL(frame.url()).pathname.split("/").at(-1)!;
-  // Shown once: a reload of the page no longer has it.
-  await frame.goto(`${svc().url}/portal/webhooks/${webhookId}`);
-  await frame.getByRole("heading", { name: "Signing" }).waitFor();
-  assert.equal(await frame.getByText(secret).count(), 0, "the secret is not shown again");
-  await frame.getByRole("button", { name: "Pause" }).click();
-  await frame.getByText("Endpoint paused: new events are not sent to it.").waitFor();
-  assert.equal((await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`)).active, false);
-  await frame.getByRole("button", { name: "Resume" }).click();
-  await frame.getByText("Endpoint resumed.").waitFor();
-  await frame.getByRole("button", { name: "Pause" }).waitFor();
-  assert.equal((await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`)).active, true);
-  for (const language of ["Node", "Python", "Go", "Ruby", "PHP"]) {
-    await frame.getByRole("tab", { name: language }).click();
-    assert.match(
-      (await frame.getByRole("tabpanel").textContent())!,
-      /standardwebhooks|standard-webhooks|StandardWebhooks/,
+    const location = await frame.evaluate(() => window.location.href);
+    assert.doesNotMatch(location, /svc_tk_|token=/, "the token is gone from the location");
+    assert.equal(
+      await frame.evaluate(() => sessionStorage.getItem("svc.portal-token")),
+      token.secret,
+      "kept in sessionStorage",
     );
-  }
+    assert.equal(await frame.evaluate(() => localStorage.length), 0, "nothing in localStorage");
 
-  // The operator's backend pushes an event; the new endpoint receives it.
-  await push(A, { id: "ord_1234", total: 42 });
-  const [received] = await target.waitForRequests(1);
-  await frame.getByRole("link", { name: "Deliveries", exact: true }).first().click();
-  await frame.getByRole("heading", { level: 1, name: "Deliveries" }).waitFor();
-  await frame.getByLabel("Endpoint", { exact: true }).selectOption(webhookId);
-  await frame.getByRole("region", { name: "Endpoint health" }).getByText("Errors in the last 24 hours").waitFor();
-  const row = frame.getByRole("region", { name: "Deliveries" }).locator("tbody tr");
-  await row.first().getByText("success").waitFor();
-  // Filters live in the URL and narrow the list.
-  await frame.getByLabel("Status").selectOption("failed");
-  await frame.getByRole("heading", { name: "No deliveries match these filters" }).waitFor();
-  assert.match(await frame.evaluate(() => location.search), /status=failed/);
-  await frame.getByLabel("Status").selectOption("");
-  await frame.getByLabel("Period").selectOption("1h");
-  await row.first().getByText("success").waitFor();
-  await waitUntil(async () => (await row.count()) === 1).catch(() => {});
-  const shown = await frame.evaluate(
-    () => `${location.search} ${document.querySelector("main")?.textContent?.replace(/\s+/g, " ").slice(0, 400)}`,
-  );
-  assert.equal(await row.count(), 1, `one delivery to the new endpoint so far; the page shows: ${shown}`);
-  await row.first().getByRole("link").click();
-  await frame.getByRole("heading", { level: 1, name: /^Delivery / }).waitFor();
-  // The heading is drawn before the delivery and its attempts have loaded.
-  const attempts = frame.getByRole("region", { name: "Attempts" }).locator("tbody tr");
-  await attempts.first().waitFor();
-  assert.equal(await attempts.count(), 1);
-  await frame.getByRole("button", { name: "Retry" }).click();
-  await frame
-    .getByRole("dialog", { name: "Send a successful delivery again?" })
-    .getByRole("button", { name: "Send again" })
-    .click();
-  await target.waitForRequests(2);
-  await waitUntil(async () => (await attempts.count()) === 2).catch(() => {});
-  assert.equal(await attempts.count(), 2, "the retry's attempt shows");
+    // The parent received the content height and sized the iframe with it.
+    await page.waitForFunction(() => (window as unknown as { resizes: unknown[] }).resizes.length > 0);
+    const resizes = await page.evaluate(
+      () => (window as unknown as { resizes: { type: string; height: number }[] }).resizes,
+    );
+    const last = resizes.at(-1)!;
+    assert.equal(last.type, "svc:resize");
+    assert.ok(last.height > 100, `height ${last.height}`);
+    const frameHeight = await page.evaluate(
+      () => document.getElementById("svc-portal")!.getBoundingClientRect().height,
+    );
+    assert.ok(Math.abs(frameHeight - resizes.at(-1)!.height) <= 1, `iframe ${frameHeight}px, message ${last.height}px`);
 
-  // The captured delivery verifies in the browser with both keys; a tampered body does not.
-  await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Verify a signature" }).click();
-  await frame.getByRole("heading", { level: 1, name: "Verify a signature" }).waitFor();
-  // Requests started from here on: one still finishing for the page before does not count.
-  const apiCalls: string[] = [];
-  const onRequest = (r: { url(): string }) => void (r.url().includes("/portal/api/") && apiCalls.push(r.url()));
-  page.on("request", onRequest);
-  await frame.getByLabel("Signing secret").fill(secret);
-  await frame.getByLabel("Ed25519 public key").fill(publicKey);
-  await frame.getByLabel("webhook-id").fill(String(received!.headers["webhook-id"]));
-  await frame.getByLabel("webhook-timestamp").fill(String(received!.headers["webhook-timestamp"]));
-  await frame.getByLabel("webhook-signature").fill(String(received!.headers["webhook-signature"]));
-  await frame.getByLabel("Raw body").fill(received!.body);
-  await frame.getByRole("button", { name: "Verify" }).click();
-  const result = frame.getByRole("region", { name: "Result" });
-  await result.getByText("Valid: this message was signed by svc for this endpoint.").waitFor();
-  assert.match((await result.textContent())!, /v1 \(HMAC-SHA256, signing secret\) signature matched/);
-  assert.match((await result.textContent())!, /v1a \(Ed25519, public key\) signature matched/);
-  await screenshot(page, "portal-verify-valid-embedded");
+    // Another consumer's ids in portal URLs show nothing of theirs.
+    await frame.goto(`${svc().url}/portal/webhooks/${hookB.webhook_id}`);
+    await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
+    assert.equal(await frame.getByText("b-secret-endpoint").count(), 0);
+    await frame.goto(`${svc().url}/portal/deliveries/${deliveryB}`);
+    await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
+    assert.equal(await frame.getByText(hookB.webhook_id).count(), 0);
+    const subB = (await rest("GET", `/v1/consumers/${B}/subscriptions?webhook_id=${hookB.webhook_id}`)).subscriptions[0]
+      .subscription_id;
+    await frame.goto(`${svc().url}/portal/subscriptions/${subB}`);
+    await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
+    await frame.goto(`${svc().url}/portal/webhooks/${hookB.webhook_id}/edit`);
+    await frame.getByRole("alert").filter({ hasText: "Could not load this." }).waitFor();
+    assert.equal(await frame.getByText("b-secret-endpoint").count(), 0);
+    await frame.goto(`${svc().url}/portal/deliveries?webhook_id=${hookB.webhook_id}`);
+    await frame.getByRole("heading", { name: /No deliveries match these filters/ }).waitFor();
 
-  await frame.getByLabel("Raw body").fill(received!.body.replace("ord_1234", "ord_9999"));
-  await frame.getByRole("button", { name: "Verify" }).click();
-  await result.getByText("Not valid.").waitFor();
-  assert.match((await result.textContent())!, /did not match/);
-  await screenshot(page, "portal-verify-tampered-embedded");
-  page.off("request", onRequest);
-  assert.deepEqual(apiCalls, [], "verifying sends nothing to the server");
+    const svcOrigin = new URL(svc().url).origin;
+    const foreign = requests.filter((u) => !u.startsWith(svcOrigin) && !u.startsWith(embedder.url));
+    assert.deepEqual(foreign, [], "no request to any other host");
+    const portalRequests = requests.filter((u) => u.startsWith(svcOrigin)).map((u) => new URL(u).pathname);
+    assert.ok(
+      portalRequests.some((p) => p.startsWith("/portal/api/")),
+      "the portal called its API",
+    );
+    assert.deepEqual(
+      portalRequests.filter((p) => !PORTAL_PATH.test(p)),
+      [],
+      "only /portal, /portal/api/*, /_app/* and /favicon.png",
+    );
+    assert.ok(
+      requests.every((u) => !u.includes("svc_tk_")),
+      "the token is never in a URL",
+    );
+    assert.deepEqual(
+      errors.filter((e) => !/the server responded with a status of 404/.test(e)),
+      [],
+    );
+  },
+);
 
-  // Rotation shows the new secret once; the next delivery verifies with it in the stock library.
-  await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Endpoints" }).click();
-  await frame.getByRole("link", { name: target.url }).click();
-  await frame.getByRole("button", { name: "Rotate secret" }).click();
-  await frame
-    .getByRole("dialog", { name: "Rotate the signing secret?" })
-    .getByRole("button", { name: "Rotate secret" })
-    .click();
-  await frame.getByRole("heading", { name: "Your new signing secret" }).waitFor();
-  const rotated = (await frame.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
-  assert.match(rotated, /^whsec_/);
-  assert.notEqual(rotated, secret);
-  await push(A, { id: "ord_1235", total: 43 });
-  const third = (await target.waitForRequests(3))[2]!;
-  assert.doesNotThrow(() => new StandardWebhook(rotated).verify(third.body, third.headers as Record<string, string>));
-  assert.doesNotThrow(
-    () => new StandardWebhook(secret).verify(third.body, third.headers as Record<string, string>),
-    "the old secret still signs during the overlap",
-  );
+test(
+  "a customer creates an endpoint (secret shown once), pauses and resumes it, receives a real delivery, retries it, " +
+    "verifies it in the browser (a tampered copy fails), rotates the secret and edits the endpoint",
+  async () => {
+    const token = await mint(A, "portal create");
+    const { page, errors } = await openPage(browser);
+    await page.goto(embedding(svc().url + token.portal_path));
+    const frame = await portalFrame(page);
+    await frame.getByRole("link", { name: "Add endpoint" }).click();
+    await frame.getByRole("heading", { level: 1, name: "Add endpoint" }).waitFor();
+    const target = receiver.path("/a-new");
+    await frame.getByLabel("Endpoint URL").fill(target.url);
+    await frame.getByLabel("Description").fill("Orders into our ERP");
+    await frame.getByRole("checkbox", { name: /order\.created/ }).check();
+    await frame.getByRole("button", { name: "Add endpoint" }).click();
+    await frame.getByRole("heading", { name: "Your signing secret" }).waitFor();
+    const secret = (await frame.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
+    assert.match(secret, /^whsec_[A-Za-z0-9+/=]{40,}$/);
+    const publicKey = (await frame.getByLabel("Ed25519 public key", { exact: true }).textContent())!.trim();
+    assert.match(publicKey, /^[A-Za-z0-9+/]{43}=$/);
+    const webhookId = new URL(frame.url()).pathname.split("/").at(-1)!;
+    // Shown once: a reload of the page no longer has it.
+    await frame.goto(`${svc().url}/portal/webhooks/${webhookId}`);
+    await frame.getByRole("heading", { name: "Signing" }).waitFor();
+    assert.equal(await frame.getByText(secret).count(), 0, "the secret is not shown again");
+    await frame.getByRole("button", { name: "Pause" }).click();
+    await frame.getByText("Endpoint paused: new events are not sent to it.").waitFor();
+    assert.equal((await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`)).active, false);
+    await frame.getByRole("button", { name: "Resume" }).click();
+    await frame.getByText("Endpoint resumed.").waitFor();
+    await frame.getByRole("button", { name: "Pause" }).waitFor();
+    assert.equal((await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`)).active, true);
+    for (const language of ["Node", "Python", "Go", "Ruby", "PHP"]) {
+      await frame.getByRole("tab", { name: language }).click();
+      assert.match(
+        (await frame.getByRole("tabpanel").textContent())!,
+        /standardwebhooks|standard-webhooks|StandardWebhooks/,
+      );
+    }
 
-  // Editing writes the fields and keeps the settings it does not show.
-  await frame.getByRole("link", { name: "Edit" }).click();
-  await frame.getByRole("heading", { level: 1, name: "Edit endpoint" }).waitFor();
-  await frame.getByLabel("Description").fill("Orders into our ERP (v2)");
-  await frame.getByText("Delivery settings").click();
-  await frame.getByLabel("Retries", { exact: true }).fill("5");
-  await frame.getByRole("button", { name: "Save" }).click();
-  await frame.getByText("Endpoint saved.").waitFor();
-  const edited = await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`);
-  assert.equal(edited.description, "Orders into our ERP (v2)");
-  assert.equal(edited.http_config.max_retries, 5);
-  assert.deepEqual(edited.events, ["order.created"]);
-  assert.deepEqual(errors, []);
-});
+    // The operator's backend pushes an event; the new endpoint receives it.
+    await push(A, { id: "ord_1234", total: 42 });
+    const [received] = await target.waitForRequests(1);
+    await frame.getByRole("link", { name: "Deliveries", exact: true }).first().click();
+    await frame.getByRole("heading", { level: 1, name: "Deliveries" }).waitFor();
+    await frame.getByLabel("Endpoint", { exact: true }).selectOption(webhookId);
+    await frame.getByRole("region", { name: "Endpoint health" }).getByText("Errors in the last 24 hours").waitFor();
+    const row = frame.getByRole("region", { name: "Deliveries" }).locator("tbody tr");
+    await row.first().getByText("success").waitFor();
+    // Filters live in the URL and narrow the list.
+    await frame.getByLabel("Status").selectOption("failed");
+    await frame.getByRole("heading", { name: "No deliveries match these filters" }).waitFor();
+    assert.match(await frame.evaluate(() => location.search), /status=failed/);
+    await frame.getByLabel("Status").selectOption("");
+    await frame.getByLabel("Period").selectOption("1h");
+    await row.first().getByText("success").waitFor();
+    await waitUntil(async () => (await row.count()) === 1).catch(() => {});
+    const shown = await frame.evaluate(
+      () => `${location.search} ${document.querySelector("main")?.textContent?.replace(/\s+/g, " ").slice(0, 400)}`,
+    );
+    assert.equal(await row.count(), 1, `one delivery to the new endpoint so far; the page shows: ${shown}`);
+    await row.first().getByRole("link").click();
+    await frame.getByRole("heading", { level: 1, name: /^Delivery / }).waitFor();
+    // The heading is drawn before the delivery and its attempts have loaded.
+    const attempts = frame.getByRole("region", { name: "Attempts" }).locator("tbody tr");
+    await attempts.first().waitFor();
+    assert.equal(await attempts.count(), 1);
+    await frame.getByRole("button", { name: "Retry" }).click();
+    await frame
+      .getByRole("dialog", { name: "Send a successful delivery again?" })
+      .getByRole("button", { name: "Send again" })
+      .click();
+    await target.waitForRequests(2);
+    await waitUntil(async () => (await attempts.count()) === 2).catch(() => {});
+    assert.equal(await attempts.count(), 2, "the retry's attempt shows");
+
+    // The captured delivery verifies in the browser with both keys; a tampered body does not.
+    await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Verify a signature" }).click();
+    await frame.getByRole("heading", { level: 1, name: "Verify a signature" }).waitFor();
+    // Requests started from here on: one still finishing for the page before does not count.
+    const apiCalls: string[] = [];
+    const onRequest = (r: { url(): string }) => void (r.url().includes("/portal/api/") && apiCalls.push(r.url()));
+    page.on("request", onRequest);
+    await frame.getByLabel("Signing secret").fill(secret);
+    await frame.getByLabel("Ed25519 public key").fill(publicKey);
+    await frame.getByLabel("webhook-id").fill(String(received!.headers["webhook-id"]));
+    await frame.getByLabel("webhook-timestamp").fill(String(received!.headers["webhook-timestamp"]));
+    await frame.getByLabel("webhook-signature").fill(String(received!.headers["webhook-signature"]));
+    await frame.getByLabel("Raw body").fill(received!.body);
+    await frame.getByRole("button", { name: "Verify" }).click();
+    const result = frame.getByRole("region", { name: "Result" });
+    await result.getByText("Valid: this message was signed by svc for this endpoint.").waitFor();
+    assert.match((await result.textContent())!, /v1 \(HMAC-SHA256, signing secret\) signature matched/);
+    assert.match((await result.textContent())!, /v1a \(Ed25519, public key\) signature matched/);
+    await screenshot(page, "portal-verify-valid-embedded");
+
+    await frame.getByLabel("Raw body").fill(received!.body.replace("ord_1234", "ord_9999"));
+    await frame.getByRole("button", { name: "Verify" }).click();
+    await result.getByText("Not valid.").waitFor();
+    assert.match((await result.textContent())!, /did not match/);
+    await screenshot(page, "portal-verify-tampered-embedded");
+    page.off("request", onRequest);
+    assert.deepEqual(apiCalls, [], "verifying sends nothing to the server");
+
+    // Rotation shows the new secret once; the next delivery verifies with it in the stock library.
+    await frame.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Endpoints" }).click();
+    await frame.getByRole("link", { name: target.url }).click();
+    await frame.getByRole("button", { name: "Rotate secret" }).click();
+    await frame
+      .getByRole("dialog", { name: "Rotate the signing secret?" })
+      .getByRole("button", { name: "Rotate secret" })
+      .click();
+    await frame.getByRole("heading", { name: "Your new signing secret" }).waitFor();
+    const rotated = (await frame.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
+    assert.match(rotated, /^whsec_/);
+    assert.notEqual(rotated, secret);
+    await push(A, { id: "ord_1235", total: 43 });
+    const third = (await target.waitForRequests(3))[2]!;
+    assert.doesNotThrow(() => new StandardWebhook(rotated).verify(third.body, third.headers as Record<string, string>));
+    assert.doesNotThrow(
+      () => new StandardWebhook(secret).verify(third.body, third.headers as Record<string, string>),
+      "the old secret still signs during the overlap",
+    );
+
+    // Editing writes the fields and keeps the settings it does not show.
+    await frame.getByRole("link", { name: "Edit" }).click();
+    await frame.getByRole("heading", { level: 1, name: "Edit endpoint" }).waitFor();
+    await frame.getByLabel("Description").fill("Orders into our ERP (v2)");
+    await frame.getByText("Delivery settings").click();
+    await frame.getByLabel("Retries", { exact: true }).fill("5");
+    await frame.getByRole("button", { name: "Save" }).click();
+    await frame.getByText("Endpoint saved.").waitFor();
+    const edited = await rest("GET", `/v1/consumers/${A}/webhooks/${webhookId}`);
+    assert.equal(edited.description, "Orders into our ERP (v2)");
+    assert.equal(edited.http_config.max_retries, 5);
+    assert.deepEqual(edited.events, ["order.created"]);
+    assert.deepEqual(errors, []);
+  },
+);
 
 test("a customer narrows a subscription with a label filter and a body template, dry-runs it, and deliveries follow both", async () => {
   const target = receiver.path("/a-labels");

@@ -174,7 +174,9 @@ export function verifySignature(input: VerifyInput): VerifyResult {
       if (matchIndex(scheme, signatures, enc.encode(`${id}.${ts}.${variant}`), key) >= 0) {
         findings.push({
           tone: "bad",
-          text: `The ${scheme} signature matches the body ${how}, not the body as pasted: verify the raw bytes you received, before any parsing or re-formatting.`,
+          text:
+            `The ${scheme} signature matches the body ${how}, not the body as pasted: verify the raw ` +
+            `bytes you received, before any parsing or re-formatting.`,
         });
         result.keyError = "altered-body";
         break;
@@ -195,7 +197,12 @@ export function verifySignature(input: VerifyInput): VerifyResult {
     else if (s.matchedIndex)
       findings.push({
         tone: "ok",
-        text: `The ${label(s)} signature matched${s.present > 1 ? ` (signature ${s.matchedIndex} of ${s.present}: during a secret rotation both the new and the old key sign)` : ""}.`,
+        text: `The ${label(s)} signature matched${
+          s.present > 1
+            ? ` (signature ${s.matchedIndex} of ${s.present}: ` +
+              `during a secret rotation both the new and the old key sign)`
+            : ""
+        }.`,
       });
     else if (s.keyError && s.keyError !== "altered-body")
       findings.push({ tone: "bad", text: `The ${label(s)} signature was not checked: ${s.keyError}.` });
@@ -210,12 +217,18 @@ export function verifySignature(input: VerifyInput): VerifyResult {
     if (other.matchedIndex)
       findings.push({
         tone: "bad",
-        text: `The ${label(s)} signature did not match. The ${other.scheme} signature did, so the body, id and timestamp are intact: this ${what} is not the one this message was signed with (wrong endpoint, or a rotated ${what}).`,
+        text:
+          `The ${label(s)} signature did not match. The ${other.scheme} signature did, so the body, id ` +
+          `and timestamp are intact: this ${what} is not the one this message was signed with (wrong ` +
+          `endpoint, or a rotated ${what}).`,
       });
     else
       findings.push({
         tone: "bad",
-        text: `The ${label(s)} signature did not match: either this ${what} is not the endpoint's (wrong endpoint, or rotated since), or the body, webhook-id or webhook-timestamp differ from what was signed (the body must be the exact raw bytes received).`,
+        text:
+          `The ${label(s)} signature did not match: either this ${what} is not the endpoint's (wrong ` +
+          `endpoint, or rotated since), or the body, webhook-id or webhook-timestamp differ from what ` +
+          `was signed (the body must be the exact raw bytes received).`,
       });
   }
   const matched = schemes.some((s) => s.matchedIndex);
@@ -232,7 +245,11 @@ export function verifySignature(input: VerifyInput): VerifyResult {
           : `${(Math.abs(skew) / 3600).toFixed(1)} hours`;
       findings.unshift({
         tone: "bad",
-        text: `The timestamp is ${age} ${skew > 0 ? "old" : "in the future"}, outside the ${TOLERANCE_SECONDS / 60}-minute tolerance: Standard Webhooks libraries reject it to stop replays${matched ? " even though the signature matched" : ""}. Check your server's clock, and verify when the message arrives.`,
+        text:
+          `The timestamp is ${age} ${skew > 0 ? "old" : "in the future"}, outside the ` +
+          `${TOLERANCE_SECONDS / 60}-minute tolerance: Standard Webhooks libraries reject it to stop ` +
+          `replays${matched ? " even though the signature matched" : ""}. Check your server's clock, and ` +
+          `verify when the message arrives.`,
       });
     }
   }

@@ -246,12 +246,15 @@ export const CATALOG: Record<string, CatalogFunc> = {
   formatTime: fn(
     2,
     ([layout, t]) => formatTime(timeArg(t!), str(layout!)),
-    'formatTime layout t — formats a time (RFC 3339 text or Unix seconds) with a Go layout or a layout name (RFC3339, RFC1123, Kitchen, DateOnly…), in UTC. {{.timestamp | formatTime "Mon, 02 Jan 2006 15:04:05 MST"}} → "Mon, 23 Nov 2026 12:00:00 UTC"',
+    "formatTime layout t — formats a time (RFC 3339 text or Unix seconds) with a Go layout or a layout " +
+      'name (RFC3339, RFC1123, Kitchen, DateOnly…), in UTC. {{.timestamp | formatTime "Mon, 02 Jan 2006 ' +
+      '15:04:05 MST"}} → "Mon, 23 Nov 2026 12:00:00 UTC"',
   ),
   parseTime: fn(
     2,
     ([layout, s]) => formatTime(parseTime(str(layout!), str(s!)), NAMED_LAYOUTS.RFC3339Nano!),
-    'parseTime layout s — reads s with a Go layout and returns RFC 3339 text in UTC. {{.payload.date | parseTime "02/01/2006"}}: "23/11/2026" → "2026-11-23T00:00:00Z"',
+    "parseTime layout s — reads s with a Go layout and returns RFC 3339 text in UTC. {{.payload.date | " +
+      'parseTime "02/01/2006"}}: "23/11/2026" → "2026-11-23T00:00:00Z"',
   ),
 
   // strings
@@ -338,7 +341,8 @@ export const CATALOG: Record<string, CatalogFunc> = {
   dig: fn(
     3,
     dig,
-    'dig key… fallback map — the value at a path of keys inside a map, or fallback where the path ends early. {{dig "customer" "address" "city" "unknown" .payload}}',
+    "dig key… fallback map — the value at a path of keys inside a map, or fallback where the path ends " +
+      'early. {{dig "customer" "address" "city" "unknown" .payload}}',
     true,
   ),
   toString: fn(
@@ -349,7 +353,8 @@ export const CATALOG: Record<string, CatalogFunc> = {
   toInt: fn(
     1,
     ([v]) => toInt(v!),
-    'toInt x — x as an integer (JSON numbers are float64; this truncates toward zero and accepts numeric text and booleans). {{printf "%d" (toInt .payload.count)}}: 3 → "3"',
+    "toInt x — x as an integer (JSON numbers are float64; this truncates toward zero and accepts " +
+      'numeric text and booleans). {{printf "%d" (toInt .payload.count)}}: 3 → "3"',
   ),
   toFloat: fn(
     1,
