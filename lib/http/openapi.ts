@@ -137,7 +137,13 @@ function restOperation(route: RestRoute): Json {
     tags: [route.tag],
     parameters: parametersOf(route),
     ...(route.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.body, "input") } } } }
+      ? {
+          requestBody: {
+            // An empty body reaches the schema as undefined: a schema with a default makes the body optional.
+            required: !route.body.safeParse(undefined).success,
+            content: { "application/json": { schema: schemaOf(route.body, "input") } },
+          },
+        }
       : {}),
     responses,
     ...(route.access === "public" ? { security: [] } : {}),
