@@ -1,12 +1,17 @@
 // The bridge from node:http (and node:http2) to the fetch handler, via @whatwg-node/server; and native gRPC,
-// which needs HTTP/2 trailers a fetch Response cannot carry, through connect-es's own Node adapter.
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import { createContextValues } from "@connectrpc/connect";
-import { connectNodeAdapter } from "@connectrpc/connect-node";
+// which needs HTTP/2 trailers a fetch Response cannot carry, written out by connect-node.
+import type { IncomingMessage } from "node:http";
+import { constants, type Http2ServerRequest, type Http2ServerResponse } from "node:http2";
+import { Code, ConnectError, createContextValues } from "@connectrpc/connect";
+import {
+  compressionBrotli,
+  compressionGzip,
+  universalRequestFromNodeRequest,
+  universalResponseToNodeResponse,
+} from "@connectrpc/connect-node";
 import { createServerAdapter } from "@whatwg-node/server";
 import type { AppContext } from "../app/context.ts";
-import { nodeRequestKey, registerRpcServices } from "./rpc/services.ts";
+import { nodeRequestKey, rpcHandlers } from "./rpc/services.ts";
 import type { HttpApp } from "./app.ts";
 import { attachNodeRequest } from "./node-request.ts";
 import { withGrpcRequestSpan } from "./request-span.ts";
@@ -26,27 +31,49 @@ export function createNodeHandler(http: HttpApp) {
 export const isNativeGrpc = (contentType: string | undefined) =>
   !!contentType && /^application\/grpc(?:\+|;|$)/i.test(contentType);
 
+/** gRPC's UNIMPLEMENTED for a path that names no method, in trailers as gRPC clients read it. */
+function unknownMethod(req: Http2ServerRequest, res: Http2ServerResponse): void {
+  res.writeHead(200, { "content-type": "application/grpc" });
+  res.addTrailers({
+    "grpc-status": "12",
+    "grpc-message": encodeURIComponent(`unknown RPC method ${req.url?.slice(1) ?? ""}`),
+  });
+  res.end();
+}
+
 /**
- * Native gRPC on the same services, credentials and validation as every other protocol (HttpApp.rpc): only
- * the framing is connect-node's. An unknown method is gRPC's UNIMPLEMENTED.
+ * Native gRPC on the same services, credentials, validation and message decoding as every other protocol
+ * (HttpApp.rpc, rpcHandlers): only the framing is connect-es's gRPC handler, written out by connect-node.
  */
 export function createGrpcHandler(app: AppContext, http: HttpApp) {
-  const handle = connectNodeAdapter({
-    grpc: true,
-    grpcWeb: false,
-    connect: false,
-    readMaxBytes: app.config.maxBodyBytes,
-    contextValues: (req) => createContextValues().set(nodeRequestKey, req),
-    routes: (router) => registerRpcServices(router, http.rpc.routes, http.rpc.invoke, http.rpc.fail),
-    fallback: (req, res) => {
-      res.writeHead(200, { "content-type": "application/grpc" });
-      res.addTrailers({
-        "grpc-status": "12",
-        "grpc-message": encodeURIComponent(`unknown RPC method ${req.url?.slice(1) ?? ""}`),
-      });
-      res.end();
+  const { routes, invoke, fail } = http.rpc;
+  const handlers = rpcHandlers(
+    {
+      grpc: true,
+      grpcWeb: false,
+      connect: false,
+      readMaxBytes: app.config.maxBodyBytes,
+      acceptCompression: [compressionGzip, compressionBrotli],
     },
-  });
+    routes,
+    invoke,
+    fail,
+  );
+  const handle = (req: Http2ServerRequest, res: Http2ServerResponse) => {
+    const handler = handlers.get(req.url.split("?")[0]!);
+    if (!handler) return unknownMethod(req, res);
+    const contextValues = createContextValues().set(nodeRequestKey, req);
+    // Inside the promise: building the request throws on a stream without :authority or Host.
+    Promise.resolve()
+      .then(() => handler(universalRequestFromNodeRequest(req, res, undefined, contextValues)))
+      .then((uRes) => universalResponseToNodeResponse(uRes, res))
+      .catch((err) => {
+        // A client that went away is no fault of ours; anything else is, and the stream must not hang open.
+        if (ConnectError.from(err).code !== Code.Aborted)
+          app.log.error("gRPC response failed", { path: req.url, error: err instanceof Error ? err : String(err) });
+        res.stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+      });
+  };
   const routeOf = (path: string) =>
     http.rpc.routes.some((r) => `/webhook.${r.service}/${r.method}` === path) ? path : "unmatched";
   return withGrpcRequestSpan(app.tracing, routeOf, (req: Http2ServerRequest, res: Http2ServerResponse) => {
@@ -59,6 +86,6 @@ export function createGrpcHandler(app: AppContext, http: HttpApp) {
         "http.response.status_code": res.statusCode,
       });
     });
-    handle(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+    handle(req, res);
   });
 }

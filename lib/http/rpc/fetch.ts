@@ -2,7 +2,7 @@
 // Connect JSON (POST application/json) stays with the JSON surface in lib/http/app.ts, which accepts more
 // spellings than protobuf JSON does (snake_case, enum short names, FieldMask objects).
 import { createHash } from "node:crypto";
-import { createConnectRouter, createContextValues } from "@connectrpc/connect";
+import { createContextValues } from "@connectrpc/connect";
 import type { UniversalHandler, UniversalServerRequest } from "@connectrpc/connect/protocol";
 import { Response } from "@whatwg-node/fetch";
 import { AppError } from "../../errors.ts";
@@ -10,7 +10,7 @@ import { readBodyBytes } from "../body.ts";
 import { nodeRequestOf } from "../node-request.ts";
 import type { RpcRoute } from "../route.ts";
 import { toConnectError } from "./errors.ts";
-import { fetchRequestKey, registerRpcServices, type InvokeRpc, type RpcFailure } from "./services.ts";
+import { fetchRequestKey, rpcHandlers, type InvokeRpc, type RpcFailure } from "./services.ts";
 
 export interface RpcProtocols {
   /** connect-es's handler when the request is one it frames (GET of a read method, binary, gRPC-Web). */
@@ -60,13 +60,7 @@ export function createRpcProtocols(
   maxBodyBytes: number,
 ): RpcProtocols {
   // Native gRPC needs HTTP/2 trailers, which a fetch Response cannot carry: lib/http/node-adapter.ts serves it.
-  const router = registerRpcServices(
-    createConnectRouter({ grpc: false, readMaxBytes: maxBodyBytes }),
-    routes,
-    invoke,
-    fail,
-  );
-  const handlers = new Map(router.handlers.map((h) => [h.requestPath, h]));
+  const handlers = rpcHandlers({ grpc: false, readMaxBytes: maxBodyBytes }, routes, invoke, fail);
   return {
     handlerFor(request, pathname) {
       const handler = handlers.get(pathname);

@@ -4,10 +4,19 @@
 // proto field names) and the handler's JSON answer becomes the response message, both through
 // @bufbuild/protobuf's generated descriptors — never a hand-written codec.
 import { fromJson, toJson, type DescMethod, type DescService, type JsonValue } from "@bufbuild/protobuf";
-import { createContextKey, type ConnectRouter, type HandlerContext } from "@connectrpc/connect";
+import {
+  ConnectError,
+  createConnectRouter,
+  createContextKey,
+  type ConnectRouter,
+  type ConnectRouterOptions,
+  type HandlerContext,
+} from "@connectrpc/connect";
+import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import { Request as FetchRequest } from "@whatwg-node/fetch";
 import { shareTraceContext } from "../request-span.ts";
 import type { RpcRoute } from "../route.ts";
+import { decodedInputKey, decodingHandler } from "./decode.ts";
 import { file_webhook } from "./gen/webhook_pb.ts";
 
 /** Runs one RPC route on a JSON input, as the Connect JSON surface does: credentials, validation, handler. */
@@ -39,9 +48,12 @@ function requestOf(context: HandlerContext): Request {
 
 function unaryImpl(method: DescMethod, route: RpcRoute, invoke: InvokeRpc, fail: RpcFailure) {
   return async (message: unknown, context: HandlerContext) => {
+    // The message decode.ts decoded (connect-es only saw an empty one), or why it could not be decoded.
+    const decoded = context.values.get(decodedInputKey);
+    if (decoded instanceof ConnectError) throw decoded;
     const request = requestOf(context);
     try {
-      const input = toJson(method.input, message as never, { useProtoFieldName: true });
+      const input = toJson(method.input, (decoded ?? message) as never, { useProtoFieldName: true });
       const output = await invoke(route, input, request);
       // Through JSON text first, exactly as the JSON surface serialises it (undefined dropped, dates as strings).
       return fromJson(method.output, JSON.parse(JSON.stringify(output)) as JsonValue, { ignoreUnknownFields: true });
@@ -55,12 +67,7 @@ function unaryImpl(method: DescMethod, route: RpcRoute, invoke: InvokeRpc, fail:
  * Registers the contract's methods that have a route on a connect-es router (a test app may serve only a few;
  * test/rpc/proto.test.ts proves the full table and the contract match one to one).
  */
-export function registerRpcServices(
-  router: ConnectRouter,
-  routes: RpcRoute[],
-  invoke: InvokeRpc,
-  fail: RpcFailure,
-): ConnectRouter {
+function registerRpcServices(router: ConnectRouter, routes: RpcRoute[], invoke: InvokeRpc, fail: RpcFailure): void {
   const byName = new Map(routes.map((r) => [methodKey(r.service, r.method), r]));
   for (const service of rpcServices) {
     for (const method of service.methods) {
@@ -68,5 +75,20 @@ export function registerRpcServices(
       if (route) router.rpc(method, unaryImpl(method, route, invoke, fail) as never);
     }
   }
-  return router;
+}
+
+/**
+ * connect-es's handlers for the routes in the protocols `options` enables, keyed by their path, each with its
+ * request message decoded by decode.ts. The fetch handler and native gRPC both build theirs here.
+ */
+export function rpcHandlers(
+  options: ConnectRouterOptions & { readMaxBytes: number },
+  routes: RpcRoute[],
+  invoke: InvokeRpc,
+  fail: RpcFailure,
+): Map<string, UniversalHandler> {
+  const router = createConnectRouter(options);
+  registerRpcServices(router, routes, invoke, fail);
+  const decode = { readMaxBytes: options.readMaxBytes, acceptCompression: options.acceptCompression ?? [] };
+  return new Map(router.handlers.map((h) => [h.requestPath, decodingHandler(h, decode)]));
 }
