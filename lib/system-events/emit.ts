@@ -1,10 +1,11 @@
 // Writing svc's own events: inserted into `_svc` in the caller's transaction (they happen exactly when the change
-// they describe commits), then fanned out like any push. Nothing is emitted about `_svc`'s own webhooks and
-// deliveries, so a failing operator webhook cannot feed itself.
+// they describe commits), then fanned out like any push. Nothing is emitted about `_svc`'s own webhooks,
+// deliveries and batches, so a failing operator webhook cannot feed itself: `emitted` decides that, here, for
+// every caller.
 import type { Db, Queryable } from "../db/pool.ts";
 import { enqueueFanOutSql } from "../fanout/fanout.ts";
 import { notifySql } from "../queue/signals.ts";
-import { SYSTEM_EVENT_TYPES, SYSTEM_NAMESPACE, type SystemEventName } from "./catalog.ts";
+import { isReservedNamespace, SYSTEM_EVENT_TYPES, SYSTEM_NAMESPACE, type SystemEventName } from "./catalog.ts";
 
 export interface SystemEvent {
   name: SystemEventName;
@@ -13,8 +14,17 @@ export interface SystemEvent {
   payload: Record<string, unknown>;
 }
 
+/**
+ * The one decision whether a system event goes out: only about a customer's consumer, never a reserved one. It is
+ * judged on what the event says (its payload's `consumer`) as well as on what the caller says it is about, and an
+ * event that names no consumer is not emitted: a caller's slip or a row field that came back empty must not let svc
+ * report on `_svc`'s own deliveries, which an operator webhook subscribed to them would receive and fail again.
+ */
+const emitted = (e: SystemEvent): boolean =>
+  [e.about, e.payload.consumer].every((c) => typeof c === "string" && c !== "" && !isReservedNamespace(c));
+
 export async function emitSystemEvents(db: Pick<Queryable, "query">, events: SystemEvent[]): Promise<void> {
-  const rows = events.filter((e) => e.about !== SYSTEM_NAMESPACE).map((e) => ({ name: e.name, payload: e.payload }));
+  const rows = events.filter(emitted).map((e) => ({ name: e.name, payload: e.payload }));
   if (!rows.length) return;
   await db.query({
     name: "systemEvents.emit",

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { emitSystemEvents, type SystemEvent } from "../../lib/system-events/emit.ts";
 import { startReceiver, type Endpoint } from "../helpers/receiver.ts";
 import { type RpcError, sharedService } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -19,7 +20,12 @@ const NAMES = [
 let n = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++n}`;
 
-/** The system events the operator endpoint received about one consumer, as [name, payload]. */
+/** How many system events svc has written so far. */
+async function systemEventCount(): Promise<number> {
+  const { rows } = await svc().app.db.query("select count(*)::int as n from events where namespace = '_svc'");
+  return rows[0].n;
+}
+
 /** The JSON Schema svc registered for one of its event types. */
 async function schemaOf(name: string): Promise<any> {
   const res = await svc().rpc("EventService", "GetEvent", { name });
@@ -141,13 +147,19 @@ test("each system event reaches an operator webhook in _svc with a body that mat
   assert.deepEqual([batch.batch_id, batch.kind, batch.status, batch.total], [retryId, "retry", "completed", 1]);
 });
 
-test("nothing is emitted about _svc's own webhooks, so a failing operator webhook cannot feed itself", async (t) => {
+test("a failing _svc webhook causes no further system events at all: its failures, health and pause are not reported", async (t) => {
+  // Two operator endpoints in _svc that fail: 500 without retries, and 410 (which also pauses the webhook).
   const broken = (await startReceiver(t)).path("/broken").answers({ status: 500 });
-  const { body } = await svc().rest("POST", "/v1/consumers/_svc/webhooks", {
-    url: broken.url,
-    events: ["svc.delivery.failed", "svc.webhook.health_changed"],
-    http_config: { max_retries: 0 },
-  });
+  const gone = (await startReceiver(t)).path("/gone").answers({ status: 410 });
+  const ops: string[] = [];
+  for (const endpoint of [broken, gone]) {
+    const { body } = await svc().rest("POST", "/v1/consumers/_svc/webhooks", {
+      url: endpoint.url,
+      events: NAMES,
+      http_config: { max_retries: 0 },
+    });
+    ops.push(body.webhook_id);
+  }
   const consumer = unique("other");
   const event = unique("thing.done");
   await svc().rpc("NamespaceService", "CreateNamespace", { name: consumer });
@@ -160,22 +172,55 @@ test("nothing is emitted about _svc's own webhooks, so a failing operator webhoo
     httpConfig: { maxRetries: 0 },
   });
   await svc().rpc("EventService", "PushEvent", { namespace: consumer, event, payload: {} });
-  // The customer's failure reaches the broken operator endpoint, which fails in turn — and that is the end of it.
+  // The customer's failure (and its health change) reach both operator endpoints, which fail in turn — and that
+  // is the end of it: nothing about their deliveries, health or the 410's pause, nothing that could feed back.
   await broken.waitForRequests(1, 15_000);
+  await gone.waitForRequests(1, 15_000);
   await eventually(
-    () =>
-      svc().rpc("DeliveryService", "ListDeliveries", {
-        namespace: "_svc",
-        webhookId: body.webhook_id,
-        status: "FAILED",
-      }),
-    (r) => r.deliveries.length >= 1,
+    async () =>
+      (
+        await svc().app.db.query(
+          "select count(*)::int as n from deliveries where webhook_id = any($1::uuid[]) and status = 'failed'",
+          [ops],
+        )
+      ).rows[0].n,
+    (n) => n >= 2,
     15_000,
     100,
   );
-  await new Promise((r) => setTimeout(r, 1_000));
-  const { rows } = await svc().app.db.query(
-    "select count(*)::int as n from events where namespace = '_svc' and payload->>'consumer' = '_svc'",
+  const paused = await svc().rest("GET", `/v1/consumers/_svc/webhooks/${ops[1]}`);
+  assert.equal(paused.body.active, false, "the 410 paused the operator webhook");
+  await new Promise((r) => setTimeout(r, 1_500));
+  // Every system event about this customer or about anything in _svc (other tests' customers have names of their own).
+  const { rows } = await svc().app.db.query<{ event_name: string; consumer: string }>(
+    `select event_name, payload->>'consumer' as consumer from events
+      where namespace = '_svc' and (payload->>'consumer' = $1 or payload->>'consumer' like '\\_%' or payload::text like any($2))`,
+    [consumer, ops.map((id) => `%${id}%`)],
   );
-  assert.equal(rows[0].n, 0);
+  assert.deepEqual(rows.map((e) => `${e.event_name} about ${e.consumer}`).sort(), [
+    `svc.delivery.failed about ${consumer}`,
+    `svc.webhook.health_changed about ${consumer}`,
+  ]);
+  assert.equal(broken.requests.length + gone.requests.length, 4, "each endpoint got the customer's two events, once");
+});
+
+test("the emission decision never lets an event about a reserved consumer out, whatever its caller says it is about", async () => {
+  const at = new Date().toISOString();
+  const about = (consumer: unknown, said: unknown): SystemEvent => ({
+    name: "svc.delivery.failed",
+    about: said as string,
+    payload: { delivery_id: unique("d"), consumer, at },
+  });
+  const before = await systemEventCount();
+  await emitSystemEvents(svc().app.db, [
+    about("_svc", "acme"), // the caller's subject and the payload disagree
+    about("_svc", undefined), // a row field that came back empty
+    about(undefined, undefined),
+    about("", ""),
+    about("_svc", "_svc"),
+    about("_other", "_other"), // every name starting with _ is svc's
+  ]);
+  assert.equal(await systemEventCount(), before, "none of them is emitted");
+  await emitSystemEvents(svc().app.db, [about("acme", "acme")]);
+  assert.equal(await systemEventCount(), before + 1, "an event about a customer's consumer is");
 });
