@@ -1,6 +1,6 @@
 // The consumer portal in headless Chromium, embedded in an iframe of a page from another origin, against a real
 // server with workers and a real receiver: scoping, credentials, endpoints, deliveries and retry, the verifier,
-// the expiry message, the resize message, accessibility and screenshots of every page.
+// the expiry message and the resize message (every page's layout and accessibility: portal-pages-*.test.ts).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
@@ -10,6 +10,7 @@ import { after, before, test } from "node:test";
 import type { Browser, Frame, Page } from "playwright-core";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { assertAccessible, launchBrowser, openPage, PHONE, screenshot } from "../helpers/browser.ts";
+import { ORDER_SCHEMA } from "../helpers/portal-pages.ts";
 import { startReceiver, type Receiver } from "../helpers/receiver.ts";
 import { startTestService, TEST_API_KEY, type TestService } from "../helpers/service.ts";
 import { waitUntil } from "../helpers/wait.ts";
@@ -30,11 +31,6 @@ const cleanups: (() => unknown)[] = [];
 
 const A = "shop-a";
 const B = "shop-b";
-const ORDER_SCHEMA = {
-  type: "object",
-  properties: { id: { type: "string", pattern: "^ord_[0-9]{4}$" }, total: { type: "number", minimum: 1 } },
-  required: ["id", "total"],
-};
 /** What the portal may request: its shell, its API, its assets and its icon. */
 const PORTAL_PATH = /^\/(portal(\/.*)?|_app\/[\w.-]+|favicon\.png)$/;
 
@@ -328,6 +324,7 @@ test(
       .getByRole("button", { name: "Rotate secret" })
       .click();
     await frame.getByRole("heading", { name: "Your new signing secret" }).waitFor();
+    await screenshot(page, "portal-secret-rotated-embedded");
     const rotated = (await frame.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
     assert.match(rotated, /^whsec_/);
     assert.notEqual(rotated, secret);
@@ -498,60 +495,6 @@ test("theme and accent come from the fragment; an accent too dark for the dark t
   await page.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
   await context.close();
-});
-
-test("every page is accessible and fits 390 px, light and dark, desktop and phone (screenshots in test-results/ui)", async () => {
-  const token = await mint(A, "portal screenshots");
-  const subs = await rest("GET", `/v1/consumers/${A}/subscriptions?webhook_id=${hookA.webhook_id}`);
-  const seen = endpointA.requests.length;
-  await push(A, { id: "ord_2222", total: 7 });
-  await endpointA.waitForRequests(seen + 1);
-  const deliveries = await rest("GET", `/v1/consumers/${A}/deliveries?webhook_id=${hookA.webhook_id}`);
-  const pages: [name: string, path: string, h1: string | RegExp][] = [
-    ["endpoints", "/portal/webhooks", "Endpoints"],
-    ["endpoint-new", "/portal/webhooks/new", "Add endpoint"],
-    ["endpoint", `/portal/webhooks/${hookA.webhook_id}`, hookA.url],
-    ["endpoint-edit", `/portal/webhooks/${hookA.webhook_id}/edit`, "Edit endpoint"],
-    ["subscription", `/portal/subscriptions/${subs.subscriptions[0].subscription_id}`, "Subscription: order.created"],
-    ["deliveries", "/portal/deliveries", "Deliveries"],
-    ["delivery", `/portal/deliveries/${deliveries.deliveries[0].delivery_id}`, /^Delivery /],
-    ["event-types", "/portal/event-types", "Event types"],
-    ["event-type", "/portal/event-types/order.created", "order.created"],
-    ["verify", "/portal/verify", "Verify a signature"],
-  ];
-  for (const scheme of ["light", "dark"] as const) {
-    for (const viewport of [undefined, PHONE]) {
-      const device = viewport ? "phone" : "desktop";
-      const { page, errors, context } = await openPage(browser, { colorScheme: scheme, viewport });
-      await page.goto(`${svc().url}/portal#token=${token.secret}`);
-      await page.getByRole("heading", { level: 1, name: "Endpoints" }).waitFor();
-      for (const [name, path, h1] of pages) {
-        await page.goto(svc().url + path);
-        await page.getByRole("heading", { level: 1, name: h1 }).waitFor();
-        await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
-        if (name === "subscription") {
-          await page.getByRole("button", { name: "Dry run" }).click();
-          await page.getByRole("heading", { name: "Output" }).waitFor();
-        }
-        if (name === "event-type") await page.locator('pre[aria-label="Sample payload"]').waitFor();
-        assert.equal(await page.getByRole("heading", { level: 1 }).count(), 1, `${name}: one h1`);
-        const label = `${name} (${scheme}, ${device})`;
-        await assertAccessible(page, label);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        assert.ok(overflow <= 0, `${label}: ${overflow}px wider than the screen`);
-        await screenshot(page, `portal-${name}-${scheme}-${device}`);
-      }
-      const expired = await openPage(browser, { colorScheme: scheme, viewport });
-      await expired.page.goto(`${svc().url}/portal#token=svc_tk_not-a-real-token`);
-      await expired.page.getByRole("heading", { level: 1, name: "This link is not valid" }).waitFor();
-      await screenshot(expired.page, `portal-invalid-link-${scheme}-${device}`);
-      await expired.context.close();
-      assert.deepEqual(errors, [], `${scheme} ${device}: no script errors`);
-      await context.close();
-    }
-  }
 });
 
 test("the complete embedding page of docs/portal.md works as written: it mints a link, embeds the portal and sizes the iframe", async () => {
