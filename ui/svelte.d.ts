@@ -1,8 +1,8 @@
-// Lets tsc check the UI's .ts modules that import components (components themselves are checked by the compiler).
+// Lets tsc check the UI's .ts modules that import components; the components themselves, and every import of one
+// from another, are checked by svelte-check (npm run check), which reads their real props.
 declare module "*.svelte" {
   import type { Component } from "svelte";
-  // biome-ignore lint/suspicious/noExplicitAny: any component's props; each import site narrows them
-  const component: Component<any>;
+  const component: Component<Record<string, unknown>>;
   export default component;
 }
 declare module "*.css";

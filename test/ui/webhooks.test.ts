@@ -23,11 +23,11 @@ test("webhooks: create (secret once), edit, pause with a reason, resume, rotate 
   await page.getByLabel("Description").fill("Billing endpoint");
   await page.getByRole("group", { name: "Event types" }).getByRole("button", { name: "invoice.paid" }).click();
   await page.getByRole("button", { name: "Add header" }).click();
-  await page.getByLabel("Headers 1 name").fill("X-Team");
-  await page.getByLabel("Headers 1 value").fill("billing");
+  await page.getByLabel("Headers: name 1", { exact: true }).fill("X-Team");
+  await page.getByLabel("Headers: value 1", { exact: true }).fill("billing");
   await page.getByRole("button", { name: "Add secret header" }).click();
-  await page.getByLabel("Secret headers 1 name").fill("Authorization");
-  await page.getByLabel("Secret headers 1 value").fill("Bearer s3cr3t");
+  await page.getByLabel("Secret headers: name 1").fill("Authorization");
+  await page.getByLabel("Secret headers: value 1").fill("Bearer s3cr3t");
   await page.getByLabel("Max retries").fill("5");
   await page.getByLabel("Rate limit (requests/s)").fill("20");
   await page.getByLabel("Capture response bodies").check();

@@ -5,8 +5,8 @@ import { Validator, type Schema } from "@cfworker/json-schema";
 export interface SchemaCheck {
   /** Why the text is not a usable schema; undefined when it is. */
   schemaError?: string;
-  /** The parsed schema (null for an empty editor: no schema). */
-  schema?: Schema | null;
+  /** The parsed schema as it is sent (null for an empty editor: no schema). */
+  schema?: Record<string, unknown> | null;
   /** Errors of the sample against the schema. */
   sampleErrors: string[];
 }
@@ -21,12 +21,13 @@ export function checkSchema(text: string, sample: unknown): SchemaCheck {
   }
   if (!schema || typeof schema !== "object" || Array.isArray(schema))
     return { schemaError: "A schema is a JSON object.", sampleErrors: [] };
-  const problems = shapeProblems(schema as Record<string, unknown>);
+  const object = schema as Record<string, unknown>;
+  const problems = shapeProblems(object);
   if (problems.length) return { schemaError: problems.join("; "), sampleErrors: [] };
   try {
-    const result = new Validator(schema as Schema, "2020-12", false).validate(sample);
+    const result = new Validator(object as Schema, "2020-12", false).validate(sample);
     return {
-      schema: schema as Schema,
+      schema: object,
       sampleErrors: result.valid
         ? []
         : result.errors

@@ -77,10 +77,9 @@ async function whoami(): Promise<boolean> {
     return false;
   }
   if (!data) throw new Error(`whoami failed: ${response.status}`);
-  const who = data as unknown as { auth_enabled: boolean; token_id: string | null; name: string | null };
-  session.authEnabled = who.auth_enabled;
-  session.tokenId = who.token_id ?? undefined;
-  session.name = who.name ?? undefined;
+  session.authEnabled = data.auth_enabled;
+  session.tokenId = data.token_id ?? undefined;
+  session.name = data.name ?? undefined;
   session.signInNeeded = false;
   return true;
 }
@@ -94,7 +93,7 @@ export async function startSession() {
     history.replaceState(null, "", window.location.pathname + window.location.search);
     const { data, error } = await api.POST("/invite/redeem", { body: { invite } });
     if (data) {
-      keep((data as { secret: string }).secret);
+      keep(data.secret);
       session.notice = "Invite accepted: you are signed in.";
     } else
       session.notice = `This invite link cannot be used: ${problemText(error, "it is unknown, expired, cancelled or already used")}. Ask for a new one.`;
@@ -113,7 +112,7 @@ export async function startSession() {
 export async function signIn(secret: string): Promise<void> {
   const client = withSecret(secret.trim());
   const exchanged = await client.POST("/v1/browser-tokens", { body: { name: browserName() } });
-  if (exchanged.data) keep((exchanged.data as { secret: string }).secret);
+  if (exchanged.data) keep(exchanged.data.secret);
   else if (exchanged.response.status === 403) {
     // Not the master key but an accepted credential: a tenant-wide access token.
     await must(client.GET("/v1/whoami"));

@@ -66,3 +66,16 @@ export function toneOf(value: string | null | undefined): Tone {
 }
 
 export const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** A request or response body as sent, indented when it is JSON. */
+export function prettyBody(body: string | null | undefined): string {
+  if (!body) return "";
+  try {
+    return pretty(JSON.parse(body));
+  } catch {
+    return body;
+  }
+}
+
+/** The first 8 characters of an id: enough to tell rows apart (the full id is on the object's page). */
+export const shortId = (id: string | null | undefined) => (id ? id.slice(0, 8) : "—");

@@ -1,16 +1,26 @@
-// The state of one load: data, error (the problem's detail) and loading; `reload(true)` refreshes quietly.
+// The one way pages load data: a loader holds the answer, the error (the problem's detail) and whether it is loading;
+// <Loadable> shows those states. `reload(true)` refreshes quietly (live lists, after an action): the rows stay.
 export interface Loaded<T> {
   data: T | undefined;
   error: string | undefined;
   loading: boolean;
 }
 
-export function loader<T>(fetcher: () => Promise<T>) {
+export interface Loader<T> {
+  readonly state: Loaded<T>;
+  reload(quiet?: boolean): Promise<void>;
+}
+
+/** Only the answer to the latest reload is kept (filters change quickly; an older answer may arrive last). */
+export function loader<T>(fetcher: () => Promise<T>): Loader<T> {
   const state = $state<Loaded<T>>({ data: undefined, error: undefined, loading: true });
   let seq = 0;
   async function reload(quiet = false) {
     const mine = ++seq;
-    if (!quiet) state.loading = true;
+    if (!quiet) {
+      state.loading = true;
+      state.error = undefined;
+    }
     try {
       const data = await fetcher();
       if (mine !== seq) return;

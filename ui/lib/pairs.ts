@@ -1,5 +1,9 @@
-// Name/value editors hold [name, value][]; the API takes a map.
-export const toPairs = (map: Record<string, string> | null | undefined): [string, string][] =>
-  Object.entries(map ?? {});
-export const toMap = (pairs: [string, string][]): Record<string, string> =>
-  Object.fromEntries(pairs.filter(([k]) => k.trim() !== "").map(([k, v]) => [k.trim(), v]));
+// The name/value editor holds rows; the API takes a map.
+export type Pairs = { key: string; value: string }[];
+
+export const toPairs = (map: Record<string, string> | null | undefined): Pairs =>
+  Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
+
+/** Rows to a map: names are trimmed and rows without a name dropped. */
+export const toMap = (rows: Pairs): Record<string, string> =>
+  Object.fromEntries(rows.filter(({ key }) => key.trim() !== "").map(({ key, value }) => [key.trim(), value]));
