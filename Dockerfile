@@ -1,5 +1,7 @@
-# svc — multi-stage image: build with the full toolchain, ship only the bundle (with the one native addon it loads,
-# in dist/node_modules) and the migrations.
+# svc — multi-stage image: build with the full toolchain, ship only the bundle. dist/server.js carries the UI, the docs
+# assets and the migrations; beside it dist/node_modules holds libsodium's addon, which signs Ed25519 in about half the
+# time node:crypto takes (without it svc still runs, signing with node:crypto). The single binary (npm run
+# build:binary, docs/runtimes.md) needs no Node in the image, but always signs with node:crypto: this image keeps Node.
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
@@ -12,7 +14,6 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production ENVIRONMENT=production PORT=8080 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /src/dist ./dist
-COPY --from=build /src/migrations ./migrations
 COPY --from=build /src/package.json ./package.json
 RUN ln -s /app/dist/cli.js /usr/local/bin/svc
 # Runs as the image's unprivileged `node` user; nothing under /app is writable by it.

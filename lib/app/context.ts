@@ -5,7 +5,7 @@ import type { Metrics } from "../telemetry/metrics.ts";
 import type { Config } from "../config.ts";
 import type { Keyring } from "../crypto/keyring.ts";
 import type { Db } from "../db/pool.ts";
-import type { EgressPolicy } from "../egress/index.ts";
+import type { EgressPolicy } from "../egress/policy.ts";
 import type { EventTypeCache } from "../event-types/cache.ts";
 import type { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";

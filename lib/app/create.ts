@@ -7,7 +7,7 @@ import { EventTypeCache } from "../event-types/cache.ts";
 import { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";
 import { createSignals } from "../queue/signals.ts";
-import { createEgressPolicy } from "../egress/index.ts";
+import { createEgressPolicy } from "../egress/policy.ts";
 import { Metrics } from "../telemetry/metrics.ts";
 import { tracingOff, type Tracing } from "../telemetry/tracing.ts";
 import { VERSION } from "../version.ts";

@@ -4,12 +4,9 @@
 // on every call), and the largest single cost of a delivery. Both give byte-identical signatures from the same
 // seed (as does @noble/ed25519); node:crypto remains the fallback on a platform without the addon.
 import { createHmac, createPrivateKey, sign, type KeyObject } from "node:crypto";
+import { loadSodium } from "../crypto/sodium.ts";
 
-type Sodium = typeof import("sodium-native");
-const sodium: Sodium | null = await import("sodium-native").then(
-  (m: Sodium & { default?: Sodium }) => m.default ?? m,
-  () => null,
-);
+const sodium = loadSodium();
 
 /** An Ed25519 private key, in the form the signer in use takes. */
 export type Ed25519Key = { sodium: Buffer } | { node: KeyObject };

@@ -1,58 +1,42 @@
-// The built dashboard and portal (dist/ui): the two app shells, hashed assets under /_app/* and /favicon.png.
-// The UI reaches the server only through HTTP like any client; this file only hands out its files.
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { dirname, extname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// The built dashboard and portal: the two app shells, hashed assets under /_app/* and /favicon.png, carried inside
+// the build (lib/embedded.ts). The UI reaches the server only through HTTP like any client; this file only hands out
+// its files.
 import type { Config } from "../config.ts";
+import { embeddedFile } from "../embedded.ts";
 import { AppError } from "../errors.ts";
 import { Response } from "./respond.ts";
 
 const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".json": "application/json",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  woff2: "font/woff2",
+  woff: "font/woff",
+  svg: "image/svg+xml",
+  png: "image/png",
+  json: "application/json",
+  html: "text/html; charset=utf-8",
 };
 
 // Hashed names never change content: a year, immutable. Shells are revalidated on every load.
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHELL = "no-cache";
 
-/** dist/ui beside the bundle (dist/server.js, dist/cli.js), or the last build when running from source. */
-function uiDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const bundled = join(here, "ui");
-  if (existsSync(join(bundled, "admin.html"))) return bundled;
-  return join(here, "..", "..", "dist", "ui");
+/** The UI's files by name (`admin.html`, `portal.html`, `favicon.png`, `_app/<hashed name>`): the bytes, or undefined. */
+export function uiFile(name: string): Uint8Array | undefined {
+  return embeddedFile("ui", name);
 }
 
-const cache = new Map<string, Promise<Buffer | undefined>>();
-
-function file(name: string): Promise<Buffer | undefined> {
-  let bytes = cache.get(name);
+function send(name: string, cacheControl: string): Promise<Response> {
+  const bytes = uiFile(name);
   if (!bytes) {
-    bytes = readFile(join(uiDir(), name)).catch(() => undefined);
-    // A missing file is not remembered: a build may land while the server runs from source.
-    bytes.then((b) => b === undefined && cache.delete(name));
-    cache.set(name, bytes);
+    if (name.endsWith(".html"))
+      return Promise.reject(new AppError("unavailable", "the UI is not built: run `npm run build`"));
+    return Promise.reject(new AppError("not_found", `no UI asset named ${name}`));
   }
-  return bytes;
-}
-
-async function send(name: string, cacheControl: string): Promise<Response> {
-  const bytes = await file(name);
-  if (!bytes) {
-    if (name.endsWith(".html")) throw new AppError("unavailable", "the UI is not built: run `npm run build`");
-    throw new AppError("not_found", `no UI asset named ${name}`);
-  }
-  const type = name.endsWith(".html")
-    ? "text/html; charset=utf-8"
-    : (TYPES[extname(name)] ?? "application/octet-stream");
-  return new Response(new Uint8Array(bytes), { headers: { "content-type": type, "cache-control": cacheControl } });
+  const type = TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+  return Promise.resolve(
+    new Response(new Uint8Array(bytes), { headers: { "content-type": type, "cache-control": cacheControl } }),
+  );
 }
 
 const firstSegment = (pathname: string) => pathname.split("/")[1] ?? "";

@@ -50,7 +50,9 @@ async function migrateWithRetry(config: Config, log: Logger, waitSeconds: number
   const deadline = Date.now() + waitSeconds * 1000;
   for (let delayMs = 250; ; delayMs = Math.min(delayMs * 2, 5_000)) {
     try {
-      const { applied } = await migrate(config.databaseUrl);
+      const { applied } = await migrate(config.databaseUrl, {
+        onProgress: (p) => p.phase === "running" && log.info("migration still running", { ...p }),
+      });
       if (applied.length) log.info("migrations applied", { migrations: applied });
       return;
     } catch (err) {

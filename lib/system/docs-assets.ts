@@ -1,9 +1,5 @@
-// Self-hosted Swagger UI files for /docs (no CDN): dist/docs-assets in a build, swagger-ui-dist from source.
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// Self-hosted Swagger UI files for /docs (no CDN), carried inside the build (lib/embedded.ts).
+import { embeddedFile } from "../embedded.ts";
 
 export const DOCS_ASSETS: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",
@@ -11,23 +7,9 @@ export const DOCS_ASSETS: Record<string, string> = {
   "favicon-32x32.png": "image/png",
 };
 
-function assetsDir(): string {
-  const bundled = join(dirname(fileURLToPath(import.meta.url)), "docs-assets");
-  if (existsSync(bundled)) return bundled;
-  return dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-}
-
-const cache = new Map<string, Promise<Buffer>>();
-
-/** The asset's bytes, read once and kept; undefined for names that are not served. */
-export function docsAsset(name: string): Promise<Buffer> | undefined {
-  if (!(name in DOCS_ASSETS)) return undefined;
-  let bytes = cache.get(name);
-  if (!bytes) {
-    bytes = readFile(join(assetsDir(), name));
-    cache.set(name, bytes);
-  }
-  return bytes;
+/** The asset's bytes; undefined for names that are not served. */
+export function docsAsset(name: string): Uint8Array | undefined {
+  return Object.hasOwn(DOCS_ASSETS, name) ? embeddedFile("docs", name) : undefined;
 }
 
 export const DOCS_HTML = `<!doctype html>
