@@ -78,7 +78,8 @@ async function schemaOf(url: string) {
       ),
       indexes: await q("select indexname, indexdef from pg_indexes where schemaname = 'public' order by 1"),
       constraints: await q(
-        "select conrelid::regclass::text as rel, conname, pg_get_constraintdef(oid) as def from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2",
+        "select conrelid::regclass::text as rel, conname, pg_get_constraintdef(oid) as def " +
+          "from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2",
       ),
       functions: await q(
         "select proname, pg_get_functiondef(oid) as def from pg_proc where pronamespace = 'public'::regnamespace order by 1",
