@@ -2,7 +2,7 @@
 import type { AppContext } from "../lib/app/context.ts";
 import { claimBatch, releaseBatch } from "../lib/batches/batches.ts";
 import { runBatch } from "../lib/batches/run.ts";
-import { startWorkLoop } from "../lib/jobs/loop.ts";
+import { startWorkLoop } from "../lib/workers/loop.ts";
 
 export interface BatchWorker {
   poke(): void;

@@ -20,7 +20,7 @@ import type { Claimed } from "../lib/deliveries/queue.ts";
 import { takeTokens } from "../lib/deliveries/rate-limit.ts";
 import { loadEvents, TargetCache, type EventData, type Target } from "../lib/deliveries/targets.ts";
 import type { PreClaim } from "../lib/fanout/fanout.ts";
-import { startWorkLoop } from "../lib/jobs/loop.ts";
+import { startWorkLoop } from "../lib/workers/loop.ts";
 import { createListenTransport } from "../lib/listen/transport.ts";
 
 export interface DeliveryWorkerOptions {
@@ -135,7 +135,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     written(changes) {
       scheduler.holdBack([...changes.open, ...changes.paused.map((p) => p.webhookId)]);
       for (const p of changes.paused)
-        log.info("webhook paused automatically", { webhook_id: p.webhookId, namespace: p.namespace, reason: p.reason });
+        log.info("webhook paused automatically", { webhook_id: p.webhookId, namespace: p.consumer, reason: p.reason });
       loop.wake();
     },
   });

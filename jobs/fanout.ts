@@ -3,7 +3,7 @@
 import type { AppContext } from "../lib/app/context.ts";
 import { fanOutBatch, type HandOff } from "../lib/fanout/fanout.ts";
 import { fanOutSpan } from "../lib/fanout/span.ts";
-import { startWorkLoop } from "../lib/jobs/loop.ts";
+import { startWorkLoop } from "../lib/workers/loop.ts";
 
 export interface FanOutWorker {
   poke(): void;

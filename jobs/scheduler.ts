@@ -1,7 +1,7 @@
 // Runs scheduled jobs: each instance ticks, and the database gate lets exactly one instance run a due job.
 import type { AppContext } from "../lib/app/context.ts";
 import { isConnectionError } from "../lib/db/pool.ts";
-import { claimJobRun, finishJobRun } from "../lib/jobs/gate.ts";
+import { claimJobRun, finishJobRun } from "../lib/scheduled-jobs/gate.ts";
 
 export interface ScheduledJob {
   name: string;

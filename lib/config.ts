@@ -363,7 +363,12 @@ function toConfig(e: z.infer<typeof Env>) {
     logLevel: e.SVC_LOG_LEVEL,
     workers: e.SVC_WORKERS,
     shutdownGraceSeconds: e.SVC_SHUTDOWN_GRACE_SECONDS,
-    metrics: { enabled: e.SVC_METRICS_ENABLED, public: e.SVC_METRICS_PUBLIC, perConsumer: e.SVC_METRICS_PER_WEBHOOK },
+    metrics: {
+      enabled: e.SVC_METRICS_ENABLED,
+      public: e.SVC_METRICS_PUBLIC,
+      // The contract names the switch per webhook; what it adds is a consumer label (webhook ids are unbounded).
+      consumerLabel: e.SVC_METRICS_PER_WEBHOOK,
+    },
     delivery: {
       maxInFlight: e.SVC_MAX_IN_FLIGHT,
       // A share never exceeds the whole.

@@ -1,8 +1,8 @@
 // POST /v1/consumers — create a consumer explicitly (any write under /v1/consumers/{consumer} also creates it).
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
-import { createNamespace } from "../../lib/namespaces/namespaces.ts";
-import { consumerName, namespaceSchema } from "../schemas/namespaces.ts";
+import { createConsumer } from "../../lib/consumers/consumers.ts";
+import { consumerName, namespaceSchema } from "../schemas/consumers.ts";
 
 export default rest({
   method: "POST",
@@ -16,6 +16,6 @@ export default rest({
   response: namespaceSchema,
   errors: [409],
   async handle({ body }, { app }) {
-    return createNamespace(app.db, body.name);
+    return createConsumer(app.db, body.name);
   },
 });

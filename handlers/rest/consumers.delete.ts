@@ -1,8 +1,8 @@
 // DELETE /v1/consumers/{consumer} — delete an empty consumer (409 while it has webhooks; `default` stays).
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
-import { deleteNamespace } from "../../lib/namespaces/namespaces.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { deleteConsumer } from "../../lib/consumers/consumers.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "DELETE",
@@ -15,6 +15,6 @@ export default rest({
   status: 204,
   errors: [404, 409],
   async handle({ params }, { app }) {
-    await deleteNamespace(app.db, params.consumer);
+    await deleteConsumer(app.db, params.consumer);
   },
 });

@@ -1,8 +1,8 @@
 // GET /v1/consumers/{consumer} — one consumer.
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
-import { getNamespace } from "../../lib/namespaces/namespaces.ts";
-import { consumerName, namespaceSchema } from "../schemas/namespaces.ts";
+import { getConsumer } from "../../lib/consumers/consumers.ts";
+import { consumerName, namespaceSchema } from "../schemas/consumers.ts";
 
 export default rest({
   method: "GET",
@@ -15,6 +15,6 @@ export default rest({
   response: namespaceSchema,
   errors: [404],
   async handle({ params }, { app }) {
-    return getNamespace(app.db, params.consumer);
+    return getConsumer(app.db, params.consumer);
   },
 });

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { pageInfo, pageInfoSchema, pageQuery } from "../../lib/http/pagination.ts";
 import { rest } from "../../lib/http/route.ts";
-import { listNamespaces } from "../../lib/namespaces/namespaces.ts";
-import { namespaceSchema } from "../schemas/namespaces.ts";
+import { listConsumers } from "../../lib/consumers/consumers.ts";
+import { namespaceSchema } from "../schemas/consumers.ts";
 
 export default rest({
   method: "GET",
@@ -15,7 +15,7 @@ export default rest({
   query: z.object(pageQuery),
   response: z.object({ consumers: z.array(namespaceSchema), pagination: pageInfoSchema }),
   async handle({ query }, { app }) {
-    const { namespaces, total } = await listNamespaces(app.db, query);
-    return { consumers: namespaces, pagination: pageInfo(query, total) };
+    const { consumers, total } = await listConsumers(app.db, query);
+    return { consumers, pagination: pageInfo(query, total) };
   },
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDelivery } from "../../lib/deliveries/reads.ts";
 import { rest } from "../../lib/http/route.ts";
 import { deliveryId, deliverySchema } from "../schemas/deliveries.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "GET",

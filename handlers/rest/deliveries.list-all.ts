@@ -4,7 +4,7 @@ import { listDeliveries } from "../../lib/deliveries/reads.ts";
 import { pageInfo, pageQuery } from "../../lib/http/pagination.ts";
 import { rest } from "../../lib/http/route.ts";
 import { deliveryListSchema } from "../schemas/deliveries.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { deliveryQuery, toDeliveryFilter } from "../schemas/delivery-query.ts";
 
 export default rest({

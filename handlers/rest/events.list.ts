@@ -7,7 +7,7 @@ import { invalid } from "../../lib/errors.ts";
 import { queryBool } from "../../lib/http/wire.ts";
 import { eventName } from "../schemas/event-types.ts";
 import { eventReportListSchema, timestampFilter } from "../schemas/events.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 /** `label=region:eu` (repeatable): events whose labels contain every pair. */
 const labelQuery = () =>

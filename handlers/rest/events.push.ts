@@ -5,7 +5,7 @@ import { rest } from "../../lib/http/route.ts";
 import { jsonObject, stringMap } from "../schemas/common.ts";
 import { eventName } from "../schemas/event-types.ts";
 import { idempotencyKey, pushResultSchema, ttlSeconds } from "../schemas/events.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "POST",
@@ -37,7 +37,7 @@ export default rest({
     return pushEvent(
       app,
       {
-        namespace: params.consumer,
+        consumer: params.consumer,
         event: query.event,
         payload: body.payload,
         ttlSeconds: body.ttl_seconds,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { rePushEvent } from "../../lib/events/reports.ts";
 import { rest } from "../../lib/http/route.ts";
 import { eventId, pushResultSchema } from "../schemas/events.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "POST",

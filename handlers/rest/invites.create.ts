@@ -4,7 +4,7 @@ import { createInvite } from "../../lib/access/invites.ts";
 import { rest } from "../../lib/http/route.ts";
 import { int64 } from "../../lib/http/wire.ts";
 import { credentialName, inviteSchema } from "../schemas/access.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "POST",

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
 import { createListenSession } from "../../lib/listen/sessions.ts";
-import { ensureConsumer } from "../../lib/namespaces/namespaces.ts";
+import { ensureConsumer } from "../../lib/consumers/consumers.ts";
 import { listenSessionSchema, newListenSession } from "../schemas/listen.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "POST",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
 import { openListenStream } from "../../lib/listen/stream.ts";
 import { sessionId } from "../schemas/listen.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "GET",

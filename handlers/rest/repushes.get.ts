@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getBatch } from "../../lib/batches/batches.ts";
 import { rest } from "../../lib/http/route.ts";
 import { batchSchema, batchView, repushId } from "../schemas/batches.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "GET",

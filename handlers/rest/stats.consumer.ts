@@ -1,10 +1,10 @@
 // GET /v1/consumers/{consumer}/stats — a consumer's webhook and delivery counts.
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
-import { namespaceStats } from "../../lib/stats/counters.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
+import { consumerStats } from "../../lib/stats/counters.ts";
 import { statsSchema } from "../schemas/health.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "GET",
@@ -18,7 +18,7 @@ export default rest({
   response: statsSchema.extend({ consumer: z.string() }),
   errors: [404],
   async handle({ params }, { app }) {
-    await requireNamespace(app.db, params.consumer);
-    return { consumer: params.consumer, ...(await namespaceStats(app.db, params.consumer)) };
+    await requireConsumer(app.db, params.consumer);
+    return { consumer: params.consumer, ...(await consumerStats(app.db, params.consumer)) };
   },
 });

@@ -1,6 +1,6 @@
 // GET /v1/stats — webhook and delivery counts across every consumer.
 import { rest } from "../../lib/http/route.ts";
-import { namespaceStats } from "../../lib/stats/counters.ts";
+import { consumerStats } from "../../lib/stats/counters.ts";
 import { statsSchema } from "../schemas/health.ts";
 
 export default rest({
@@ -12,6 +12,6 @@ export default rest({
   access: "admin",
   response: statsSchema,
   async handle(_input, { app }) {
-    return namespaceStats(app.db, undefined);
+    return consumerStats(app.db, undefined);
   },
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
 import { createSubscription } from "../../lib/subscriptions/subscriptions.ts";
 import { eventName } from "../schemas/event-types.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { subscriptionFields, subscriptionSchema } from "../schemas/subscriptions.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
 import { getSubscription } from "../../lib/subscriptions/subscriptions.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { subscriptionId, subscriptionSchema } from "../schemas/subscriptions.ts";
 
 export default rest({

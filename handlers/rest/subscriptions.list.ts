@@ -4,7 +4,7 @@ import { pageInfo, pageQuery } from "../../lib/http/pagination.ts";
 import { rest } from "../../lib/http/route.ts";
 import { listSubscriptions } from "../../lib/subscriptions/subscriptions.ts";
 import { eventName } from "../schemas/event-types.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { subscriptionListSchema } from "../schemas/subscriptions.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 

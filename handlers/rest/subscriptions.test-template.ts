@@ -3,7 +3,7 @@ import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
 import { testTransformTemplate } from "../../lib/subscriptions/transform.ts";
 import { eventId } from "../schemas/events.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { templateTestFields, templateTestResultSchema } from "../schemas/templates.ts";
 
 export default rest({

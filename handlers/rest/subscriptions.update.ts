@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
 import { updateSubscription } from "../../lib/subscriptions/subscriptions.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { subscriptionChanges, subscriptionId, subscriptionSchema } from "../schemas/subscriptions.ts";
 
 export default rest({

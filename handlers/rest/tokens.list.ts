@@ -4,7 +4,7 @@ import { listTokens } from "../../lib/access/tokens.ts";
 import { pageInfo, pageInfoSchema, pageQuery } from "../../lib/http/pagination.ts";
 import { rest } from "../../lib/http/route.ts";
 import { includeInactive, tokenSchema } from "../schemas/access.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 
 export default rest({
   method: "GET",

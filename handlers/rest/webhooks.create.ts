@@ -1,9 +1,9 @@
 // POST /v1/consumers/{consumer}/webhooks — register a webhook; the signing secret is in this response only.
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
-import { ensureConsumer } from "../../lib/namespaces/namespaces.ts";
+import { ensureConsumer } from "../../lib/consumers/consumers.ts";
 import { registerWebhook } from "../../lib/webhooks/webhooks.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { webhookFields, webhookSchema } from "../schemas/webhooks.ts";
 
 export default rest({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
 import { getWebhook } from "../../lib/webhooks/webhooks.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { webhookId, webhookSchema } from "../schemas/webhooks.ts";
 
 export default rest({

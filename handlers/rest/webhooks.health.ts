@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getWebhookHealth } from "../../lib/health/reads.ts";
 import { rest } from "../../lib/http/route.ts";
 import { webhookHealthSchema } from "../schemas/health.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 
 export default rest({

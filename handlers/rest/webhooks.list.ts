@@ -5,7 +5,7 @@ import { rest } from "../../lib/http/route.ts";
 import { queryBool } from "../../lib/http/wire.ts";
 import { listWebhooks } from "../../lib/webhooks/webhooks.ts";
 import { eventName } from "../schemas/event-types.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { webhookListSchema } from "../schemas/webhooks.ts";
 
 export default rest({

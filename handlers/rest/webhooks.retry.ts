@@ -3,7 +3,7 @@ import { z } from "zod";
 import { retryDelivery } from "../../lib/deliveries/requeue.ts";
 import { rest } from "../../lib/http/route.ts";
 import { retryResultSchema } from "../schemas/deliveries.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 
 export default rest({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { rest } from "../../lib/http/route.ts";
 import { rotateWebhookSecret } from "../../lib/webhooks/rotation.ts";
-import { consumerName } from "../schemas/namespaces.ts";
+import { consumerName } from "../schemas/consumers.ts";
 import { rotationFields, rotationResult, rotationResultSchema, webhookId } from "../schemas/webhooks.ts";
 
 export default rest({

@@ -4,9 +4,9 @@ import { listDeliveriesForRetry } from "../../lib/batches/snapshots.ts";
 import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
 import { deliveryFilter, deliveryListSchema } from "../schemas/deliveries.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { rpcDelivery } from "./shapes.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 
 export default rpc({
   service: "DeliveryService",
@@ -22,7 +22,7 @@ export default rpc({
     retry_id: z.string().optional().describe("with prepare_retry: a snapshot of up to 10,000 matching deliveries"),
   }),
   async handle(input, { app }) {
-    await requireNamespace(app.db, input.namespace);
+    await requireConsumer(app.db, input.namespace);
     const filter = {
       webhookId: input.webhook_id,
       eventId: input.event_id,

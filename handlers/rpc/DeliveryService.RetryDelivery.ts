@@ -4,8 +4,8 @@ import { retryDelivery } from "../../lib/deliveries/requeue.ts";
 import { rpc } from "../../lib/http/route.ts";
 import { uuid } from "../../lib/http/wire.ts";
 import { retryResultSchema } from "../schemas/deliveries.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 
 export default rpc({
   service: "DeliveryService",
@@ -25,7 +25,7 @@ export default rpc({
   }),
   response: retryResultSchema,
   async handle({ namespace, delivery_id, webhook_id, force }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     const ids = await retryDelivery(app.db, namespace, { deliveryId: delivery_id, webhookId: webhook_id, force });
     return { retried_count: ids.length, delivery_ids: ids };
   },

@@ -4,8 +4,8 @@ import { listEventsForRepush } from "../../lib/batches/snapshots.ts";
 import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
 import { eventReportFilter, eventReportListSchema } from "../schemas/events.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 
 export default rpc({
   service: "EventService",
@@ -21,7 +21,7 @@ export default rpc({
     repush_id: z.string().optional().describe("with prepare_repush: a snapshot of up to 10,000 matching events"),
   }),
   async handle(input, { app }) {
-    await requireNamespace(app.db, input.namespace);
+    await requireConsumer(app.db, input.namespace);
     const filter = {
       eventName: input.event_name || undefined,
       schemaValid: input.schema_valid,

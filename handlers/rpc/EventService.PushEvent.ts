@@ -5,7 +5,7 @@ import { rpc } from "../../lib/http/route.ts";
 import { jsonObject, stringMap } from "../schemas/common.ts";
 import { eventName } from "../schemas/event-types.ts";
 import { idempotencyKey, pushResultSchema, ttlSeconds } from "../schemas/events.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 
 export default rpc({
   service: "EventService",
@@ -25,7 +25,7 @@ export default rpc({
     return pushEvent(
       app,
       {
-        namespace: input.namespace,
+        consumer: input.namespace,
         event: input.event,
         payload: input.payload,
         ttlSeconds: input.ttl_seconds,

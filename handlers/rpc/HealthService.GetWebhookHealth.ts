@@ -3,10 +3,10 @@ import { z } from "zod";
 import { getWebhookHealth } from "../../lib/health/reads.ts";
 import { rpc } from "../../lib/http/route.ts";
 import { webhookHealthSchema } from "../schemas/health.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 import { rpcHealth } from "./shapes.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 
 export default rpc({
   service: "HealthService",
@@ -15,7 +15,7 @@ export default rpc({
   input: z.object({ webhook_id: webhookId(), namespace: namespaceName() }),
   response: webhookHealthSchema,
   async handle({ webhook_id, namespace }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     const h = await getWebhookHealth(app.db, namespace, webhook_id);
     return {
       webhook_id: h.webhook_id,

@@ -2,9 +2,9 @@
 // (GET stream_path, REST only: the RPC surface is unary). See docs/listen.md.
 import { rpc } from "../../lib/http/route.ts";
 import { createListenSession } from "../../lib/listen/sessions.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { listenSessionSchema, newListenSession } from "../schemas/listen.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 
 export default rpc({
   service: "ListenService",
@@ -13,7 +13,7 @@ export default rpc({
   input: newListenSession.extend({ namespace: namespaceName() }),
   response: listenSessionSchema,
   async handle({ namespace, ...input }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     return createListenSession(app, namespace, input);
   },
 });

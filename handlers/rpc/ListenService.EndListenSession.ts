@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
 import { deleteListenSession } from "../../lib/listen/sessions.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { sessionId } from "../schemas/listen.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 
 export default rpc({
   service: "ListenService",
@@ -12,7 +12,7 @@ export default rpc({
   summary: "End a listen session and remove its webhook",
   input: z.object({ namespace: namespaceName(), session_id: sessionId() }),
   async handle({ namespace, session_id }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     await deleteListenSession(app, namespace, session_id);
     return {};
   },

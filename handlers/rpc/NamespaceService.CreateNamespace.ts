@@ -1,8 +1,8 @@
 // NamespaceService.CreateNamespace — creates a namespace (ALREADY_EXISTS if it exists).
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { createNamespace } from "../../lib/namespaces/namespaces.ts";
-import { namespaceName, namespaceSchema } from "../schemas/namespaces.ts";
+import { createConsumer } from "../../lib/consumers/consumers.ts";
+import { namespaceName, namespaceSchema } from "../schemas/consumers.ts";
 
 export default rpc({
   service: "NamespaceService",
@@ -11,6 +11,6 @@ export default rpc({
   input: z.object({ name: namespaceName() }),
   response: z.object({ namespace: namespaceSchema }),
   async handle({ name }, { app }) {
-    return { namespace: await createNamespace(app.db, name) };
+    return { namespace: await createConsumer(app.db, name) };
   },
 });

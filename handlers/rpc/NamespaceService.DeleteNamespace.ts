@@ -1,8 +1,8 @@
 // NamespaceService.DeleteNamespace — deletes an empty namespace; `default` always stays.
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { deleteNamespace } from "../../lib/namespaces/namespaces.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { deleteConsumer } from "../../lib/consumers/consumers.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 
 export default rpc({
   service: "NamespaceService",
@@ -10,7 +10,7 @@ export default rpc({
   summary: "Delete an empty namespace",
   input: z.object({ name: namespaceName() }),
   async handle({ name }, { app }) {
-    await deleteNamespace(app.db, name);
+    await deleteConsumer(app.db, name);
     return {};
   },
 });

@@ -1,8 +1,8 @@
 // NamespaceService.GetNamespace — one namespace (NOT_FOUND if unknown).
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { getNamespace } from "../../lib/namespaces/namespaces.ts";
-import { namespaceName, namespaceSchema } from "../schemas/namespaces.ts";
+import { getConsumer } from "../../lib/consumers/consumers.ts";
+import { namespaceName, namespaceSchema } from "../schemas/consumers.ts";
 
 export default rpc({
   service: "NamespaceService",
@@ -11,6 +11,6 @@ export default rpc({
   input: z.object({ name: namespaceName() }),
   response: z.object({ namespace: namespaceSchema }),
   async handle({ name }, { app }) {
-    return { namespace: await getNamespace(app.db, name) };
+    return { namespace: await getConsumer(app.db, name) };
   },
 });

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { pageInfo, pageInfoSchema, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
-import { listNamespaces } from "../../lib/namespaces/namespaces.ts";
-import { namespaceSchema } from "../schemas/namespaces.ts";
+import { listConsumers } from "../../lib/consumers/consumers.ts";
+import { namespaceSchema } from "../schemas/consumers.ts";
 
 export default rpc({
   service: "NamespaceService",
@@ -12,7 +12,7 @@ export default rpc({
   input: z.object({ pagination: paginationField() }),
   response: z.object({ namespaces: z.array(namespaceSchema), pagination: pageInfoSchema }),
   async handle({ pagination }, { app }) {
-    const { namespaces, total } = await listNamespaces(app.db, pagination);
-    return { namespaces, pagination: pageInfo(pagination, total) };
+    const { consumers, total } = await listConsumers(app.db, pagination);
+    return { namespaces: consumers, pagination: pageInfo(pagination, total) };
   },
 });

@@ -1,10 +1,10 @@
 // SubscriptionService.CreateSubscription — subscribes a webhook of the same namespace to one event name.
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { createSubscription } from "../../lib/subscriptions/subscriptions.ts";
 import { eventName } from "../schemas/event-types.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { subscriptionFields } from "../schemas/subscriptions.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 
@@ -20,7 +20,7 @@ export default rpc({
   }),
   response: z.object({ subscription_id: z.string(), created_at: z.string() }),
   async handle({ webhook_id, event_name, namespace, ...fields }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     const s = await createSubscription(app.db, namespace, webhook_id, event_name, fields);
     return { subscription_id: s.subscription_id, created_at: s.created_at };
   },

@@ -1,9 +1,9 @@
 // SubscriptionService.DeleteSubscription — removes a subscription; in-flight deliveries are not cancelled.
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { deleteSubscription } from "../../lib/subscriptions/subscriptions.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { subscriptionId } from "../schemas/subscriptions.ts";
 
 export default rpc({
@@ -12,7 +12,7 @@ export default rpc({
   summary: "Delete a subscription",
   input: z.object({ subscription_id: subscriptionId(), namespace: namespaceName() }),
   async handle({ subscription_id, namespace }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     await deleteSubscription(app.db, namespace, subscription_id);
     return {};
   },

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { listSubscriptions } from "../../lib/subscriptions/subscriptions.ts";
 import { eventName } from "../schemas/event-types.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { subscriptionListSchema } from "../schemas/subscriptions.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 import { rpcSubscription } from "./shapes.ts";
@@ -22,7 +22,7 @@ export default rpc({
   }),
   response: subscriptionListSchema,
   async handle({ namespace, webhook_id, event_name, pagination }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     const { subscriptions, total } = await listSubscriptions(
       app.db,
       namespace,

@@ -1,9 +1,9 @@
 // SubscriptionService.TestSubscriptionTemplate — dry run of a transform against the event type's sample payload.
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { testTransformTemplate } from "../../lib/subscriptions/transform.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { templateTestFields, templateTestResultSchema } from "../schemas/templates.ts";
 
 export default rpc({
@@ -13,7 +13,7 @@ export default rpc({
   input: z.object({ namespace: namespaceName(), ...templateTestFields }),
   response: templateTestResultSchema,
   async handle({ namespace, event_name, transform_template, transform_strict, payload }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     return {
       transformed_payload: await testTransformTemplate(app.db, {
         namespace,

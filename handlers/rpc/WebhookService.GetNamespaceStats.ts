@@ -1,10 +1,10 @@
 // WebhookService.GetNamespaceStats — webhook and delivery counts of a namespace, from kept counters.
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { namespaceStats } from "../../lib/stats/counters.ts";
+import { consumerStats } from "../../lib/stats/counters.ts";
 import { statsSchema } from "../schemas/health.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 
 export default rpc({
   service: "WebhookService",
@@ -13,7 +13,7 @@ export default rpc({
   input: z.object({ namespace: namespaceName() }),
   response: z.object({ namespace: z.string(), stats: statsSchema }),
   async handle({ namespace }, { app }) {
-    await requireNamespace(app.db, namespace);
-    return { namespace, stats: await namespaceStats(app.db, namespace) };
+    await requireConsumer(app.db, namespace);
+    return { namespace, stats: await consumerStats(app.db, namespace) };
   },
 });

@@ -2,10 +2,10 @@
 import { z } from "zod";
 import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { listWebhooks } from "../../lib/webhooks/webhooks.ts";
 import { eventName } from "../schemas/event-types.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { webhookId, webhookListSchema } from "../schemas/webhooks.ts";
 import { rpcWebhook } from "./shapes.ts";
 
@@ -22,7 +22,7 @@ export default rpc({
   }),
   response: webhookListSchema("webhooks"),
   async handle({ namespace, event, active_only, webhook_id, pagination }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     const { webhooks, total } = await listWebhooks(
       app,
       namespace,

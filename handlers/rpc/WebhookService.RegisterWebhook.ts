@@ -1,9 +1,9 @@
 // WebhookService.RegisterWebhook — registers a webhook (one subscription per listed event); the secret is shown once.
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { registerWebhook } from "../../lib/webhooks/webhooks.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { webhookFields } from "../schemas/webhooks.ts";
 
 export default rpc({
@@ -18,7 +18,7 @@ export default rpc({
     webhook_secret: z.string(),
   }),
   async handle({ namespace, ...fields }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     const webhook = await registerWebhook(app, namespace, fields);
     return {
       webhook_id: webhook.webhook_id,

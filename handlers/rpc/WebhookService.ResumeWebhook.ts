@@ -1,9 +1,9 @@
 // WebhookService.ResumeWebhook — turns fan-out to a paused webhook back on; events pushed meanwhile are not replayed.
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { setWebhookActive } from "../../lib/webhooks/webhooks.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { webhookId } from "../schemas/webhooks.ts";
 
 export default rpc({
@@ -12,7 +12,7 @@ export default rpc({
   summary: "Resume a webhook",
   input: z.object({ webhook_id: webhookId(), namespace: namespaceName(), reason: z.string().max(1000).default("") }),
   async handle({ webhook_id, namespace, reason }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     await setWebhookActive(app, namespace, webhook_id, true, reason);
     return {};
   },

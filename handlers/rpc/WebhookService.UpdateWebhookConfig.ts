@@ -2,9 +2,9 @@
 import { z } from "zod";
 import { rpc } from "../../lib/http/route.ts";
 import { fieldMask } from "../../lib/http/wire.ts";
-import { requireNamespace } from "../../lib/namespaces/namespaces.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
 import { updateWebhook } from "../../lib/webhooks/webhooks.ts";
-import { namespaceName } from "../schemas/namespaces.ts";
+import { namespaceName } from "../schemas/consumers.ts";
 import { webhookId, webhookUpdates } from "../schemas/webhooks.ts";
 
 export default rpc({
@@ -18,7 +18,7 @@ export default rpc({
     update_mask: fieldMask().optional(),
   }),
   async handle({ webhook_id, namespace, updates, update_mask }, { app }) {
-    await requireNamespace(app.db, namespace);
+    await requireConsumer(app.db, namespace);
     await updateWebhook(app, namespace, webhook_id, updates, update_mask);
     return {};
   },

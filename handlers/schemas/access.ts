@@ -1,7 +1,7 @@
 // Wire shapes of tokens and invites.
 import { z } from "zod";
 import { int64, queryBool, uuid } from "../../lib/http/wire.ts";
-import { consumerName } from "./namespaces.ts";
+import { consumerName } from "./consumers.ts";
 
 export const credentialName = () =>
   z

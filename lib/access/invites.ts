@@ -4,7 +4,7 @@ import type { Keyring } from "../crypto/keyring.ts";
 import type { Db } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { AppError, invalid, notFound } from "../errors.ts";
-import { ensureConsumer } from "../namespaces/namespaces.ts";
+import { ensureConsumer } from "../consumers/consumers.ts";
 import { pageTotal, type Page } from "../page.ts";
 import { sha256 } from "./credentials.ts";
 import { mintTokenIn, type MintedToken } from "./tokens.ts";

@@ -9,7 +9,7 @@ import type { EgressPolicy } from "../egress/policy.ts";
 import type { EventTypeCache } from "../event-types/cache.ts";
 import type { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";
-import type { Signals } from "../queue/signals.ts";
+import type { Signals } from "../signals/signals.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
 
 export interface Lifecycle {

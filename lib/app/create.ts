@@ -6,7 +6,7 @@ import type { Db } from "../db/pool.ts";
 import { EventTypeCache } from "../event-types/cache.ts";
 import { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";
-import { createSignals } from "../queue/signals.ts";
+import { createSignals } from "../signals/signals.ts";
 import { createEgressPolicy } from "../egress/policy.ts";
 import { Metrics } from "../telemetry/metrics.ts";
 import { tracingOff, type Tracing } from "../telemetry/tracing.ts";
@@ -46,7 +46,7 @@ export function createAppContext(
     tokens: new TokenVerifier(db, log),
     metrics: new Metrics({
       version: VERSION,
-      perConsumer: config.metrics.perConsumer,
+      consumerLabel: config.metrics.consumerLabel,
       serviceName: config.otel.serviceName,
       resourceAttributes: config.otel.resourceAttributes,
       otlp: tracing.metricReader,

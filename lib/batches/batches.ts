@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/pool.ts";
 import { failedPrecondition, notFound } from "../errors.ts";
-import { notifySql } from "../queue/signals.ts";
+import { notifySql } from "../signals/signals.ts";
 
 export type BatchKind = "retry" | "repush";
 export type BatchStatus = "pending" | "processing" | "completed" | "cancelled";
@@ -41,14 +41,14 @@ const toBatch = (r: BatchRow): Batch => ({
 const label = (kind: BatchKind) => (kind === "retry" ? "retry batch" : "re-push batch");
 const VISIBLE = `(expires_at > now() or status = 'processing')`;
 
-export async function createBatch(db: Db, kind: BatchKind, namespace: string, ids: string[]): Promise<Batch> {
+export async function createBatch(db: Db, kind: BatchKind, consumer: string, ids: string[]): Promise<Batch> {
   const { rows } = await db.query(
     `insert into batches (id, kind, namespace, item_ids, total, expires_at) values ($1, $2, $3, $4, ` +
       `$5, now() + make_interval(secs => $6)) returning ${COLUMNS}`,
     [
       randomUUID(),
       kind,
-      namespace,
+      consumer,
       ids.slice(0, BATCH_MAX_ITEMS),
       Math.min(ids.length, BATCH_MAX_ITEMS),
       BATCH_TTL_SECONDS,
@@ -57,17 +57,17 @@ export async function createBatch(db: Db, kind: BatchKind, namespace: string, id
   return toBatch(rows[0]);
 }
 
-/** `namespace` scopes the lookup on REST; the RPC ids are global. Unknown or expired: NOT_FOUND. */
-export async function getBatch(db: Db, kind: BatchKind, id: string, namespace?: string): Promise<Batch> {
+/** `consumer` scopes the lookup on REST; the RPC ids are global. Unknown or expired: NOT_FOUND. */
+export async function getBatch(db: Db, kind: BatchKind, id: string, consumer?: string): Promise<Batch> {
   const { rows } = await db.query(
     `select ${COLUMNS} from batches where id = $1 and kind = $2 and ($3::text is null or namespace = $3) and ${VISIBLE}`,
-    [id, kind, namespace ?? null],
+    [id, kind, consumer ?? null],
   );
   if (!rows[0]) throw notFound(`${label(kind)} ${id} not found or expired`);
   return toBatch(rows[0]);
 }
 
-export async function startBatch(db: Db, kind: BatchKind, id: string, namespace?: string): Promise<Batch> {
+export async function startBatch(db: Db, kind: BatchKind, id: string, consumer?: string): Promise<Batch> {
   const { rows } = await db.query(
     `with started as (
        update batches set status = 'processing', updated_at = now(), lease_until = null
@@ -75,22 +75,22 @@ export async function startBatch(db: Db, kind: BatchKind, id: string, namespace?
         returning ${COLUMNS}
      ), wake as (${notifySql("batches")} where exists (select 1 from started))
      select * from started, (select count(*) from wake) w`,
-    [id, kind, namespace ?? null],
+    [id, kind, consumer ?? null],
   );
   if (rows[0]) return toBatch(rows[0]);
-  const current = await getBatch(db, kind, id, namespace);
+  const current = await getBatch(db, kind, id, consumer);
   throw failedPrecondition(`${label(kind)} ${id} is ${current.status}, not pending`);
 }
 
-export async function cancelBatch(db: Db, kind: BatchKind, id: string, namespace?: string): Promise<Batch> {
+export async function cancelBatch(db: Db, kind: BatchKind, id: string, consumer?: string): Promise<Batch> {
   const { rows } = await db.query(
     `update batches set status = 'cancelled', updated_at = now()
       where id = $1 and kind = $2 and ($3::text is null or namespace = $3) and status in ('pending', 'processing') and ${VISIBLE}
       returning ${COLUMNS}`,
-    [id, kind, namespace ?? null],
+    [id, kind, consumer ?? null],
   );
   if (rows[0]) return toBatch(rows[0]);
-  const current = await getBatch(db, kind, id, namespace);
+  const current = await getBatch(db, kind, id, consumer);
   throw failedPrecondition(`${label(kind)} ${id} is already ${current.status}`);
 }
 

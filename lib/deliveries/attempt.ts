@@ -83,7 +83,7 @@ function outcomeOf(
 ): Outcome {
   return {
     id: claim.id,
-    namespace: claim.namespace,
+    consumer: claim.consumer,
     webhookId: claim.webhookId,
     eventId: claim.eventId,
     attempt: claim.attempt,
@@ -201,7 +201,7 @@ async function attemptOnce(
   const fields = {
     eventId: event.id,
     eventName: event.eventName,
-    consumer: claim.namespace,
+    consumer: claim.consumer,
     webhookId: claim.webhookId,
     deliveryId: claim.id,
     timestamp,
@@ -354,7 +354,7 @@ export function judge(
       errorCategory: category,
       at,
     },
-    health: { webhookId: claim.webhookId, namespace: claim.namespace, success, category, responseTimeMs, at },
+    health: { webhookId: claim.webhookId, consumer: claim.consumer, success, category, responseTimeMs, at },
   };
   if (gone) judged.pause = { webhookId: claim.webhookId, by: "gone", reason: goneReason(at) };
   return judged;

@@ -6,7 +6,7 @@ import { isConnectionError, withTransaction } from "../db/pool.ts";
 import { recordHealth, type HealthPolicy } from "../health/record.ts";
 import { emitSystemEvents, type SystemEvent } from "../system-events/emit.ts";
 import { deliveryFailed, healthChanged, webhookPaused, webhookResumed } from "../system-events/events.ts";
-import { SYSTEM_NAMESPACE } from "../system-events/catalog.ts";
+import { SYSTEM_CONSUMER } from "../system-events/catalog.ts";
 import { autoDisabledReason, pauseAutomatically, type Paused } from "../webhooks/auto-pause.ts";
 import type { Logger } from "../log.ts";
 import type { Metrics } from "../telemetry/metrics.ts";
@@ -99,22 +99,24 @@ export class OutcomeBuffer {
     for (const { outcome, attempt } of batch) {
       m.deliveries.add(
         1,
-        m.delivery(outcome.namespace, { status: outcome.status, error_category: outcome.errorCategory ?? "none" }),
+        m.ofConsumer(outcome.consumer, { status: outcome.status, error_category: outcome.errorCategory ?? "none" }),
       );
       if (attempt)
         m.attemptDuration.record(
           attempt.responseTimeMs / 1000,
-          m.delivery(outcome.namespace, { error_category: attempt.errorCategory }),
+          m.ofConsumer(outcome.consumer, { error_category: attempt.errorCategory }),
         );
       if (attempt?.attempt === 1 && firstTry(outcome.rateLimitedSince, attempt.at)) {
         const pushedAt = pushedAtMs(outcome.eventId);
         if (pushedAt !== undefined)
-          m.fanoutLag.record(Math.max(0, attempt.at.getTime() - pushedAt) / 1000, m.delivery(outcome.namespace, {}));
+          m.fanoutLag.record(Math.max(0, attempt.at.getTime() - pushedAt) / 1000, m.ofConsumer(outcome.consumer, {}));
       }
       if (outcome.templateError)
         m.templateErrors.add(
           1,
-          m.delivery(outcome.namespace, { on_error: outcome.errorCategory === "template_error" ? "fail" : "fallback" }),
+          m.ofConsumer(outcome.consumer, {
+            on_error: outcome.errorCategory === "template_error" ? "fail" : "fallback",
+          }),
         );
     }
     for (const p of changes.paused) m.pausedAutomatically.add(1, { reason: p.by });
@@ -173,7 +175,7 @@ export class OutcomeBuffer {
 
 /** svc.delivery.failed for deliveries that failed for good in this batch (never about `_svc`'s own). */
 async function failedDeliveryEvents(tx: Tx, failed: Outcome[]): Promise<SystemEvent[]> {
-  const about = failed.filter((o) => o.namespace !== SYSTEM_NAMESPACE);
+  const about = failed.filter((o) => o.consumer !== SYSTEM_CONSUMER);
   if (!about.length) return [];
   const { rows } = await tx.query<{ id: string; url: string }>(
     "select id, url from webhooks where id = any($1::uuid[])",
@@ -182,7 +184,7 @@ async function failedDeliveryEvents(tx: Tx, failed: Outcome[]): Promise<SystemEv
   const urls = new Map(rows.map((r) => [r.id, r.url]));
   return about.map((o) =>
     deliveryFailed(
-      { webhookId: o.webhookId, namespace: o.namespace, url: urls.get(o.webhookId) ?? "" },
+      { webhookId: o.webhookId, consumer: o.consumer, url: urls.get(o.webhookId) ?? "" },
       {
         deliveryId: o.id,
         eventId: o.eventId,

@@ -8,7 +8,7 @@ export const TERMINAL: readonly DeliveryStatus[] = ["success", "failed", "expire
 
 export interface Claimed {
   id: string;
-  namespace: string;
+  consumer: string;
   eventId: string;
   webhookId: string;
   subscriptionId: string | null;
@@ -48,7 +48,7 @@ export interface ClaimedRow {
 export function toClaimed(r: ClaimedRow): Claimed {
   return {
     id: r.id,
-    namespace: r.namespace,
+    consumer: r.namespace,
     eventId: r.event_id,
     webhookId: r.webhook_id,
     subscriptionId: r.subscription_id,
@@ -69,7 +69,7 @@ export function toClaimed(r: ClaimedRow): Claimed {
  */
 export interface Outcome {
   id: string;
-  namespace: string;
+  consumer: string;
   /** What the delivery belongs to and which attempt this claim was (for svc.delivery.failed; not written). */
   webhookId: string;
   eventId: string;
@@ -92,7 +92,7 @@ export interface Outcome {
 
 /**
  * Writes a batch of outcomes where the lease still holds (a worker whose lease expired cannot overwrite the outcome
- * of the one that took over), moves the namespace counters for terminal ones, and inserts the batch's attempt
+ * of the one that took over), moves the consumer counters for terminal ones, and inserts the batch's attempt
  * records — one statement, one round trip. Returns the ids written.
  */
 export async function writeOutcomes(

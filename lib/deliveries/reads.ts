@@ -145,23 +145,23 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   completed_at: iso(r.completed_at),
 });
 
-export async function getDelivery(db: Db, namespace: string, id: string): Promise<Delivery> {
+export async function getDelivery(db: Db, consumer: string, id: string): Promise<Delivery> {
   if (!isUuid(id)) throw invalid("delivery_id must be a UUID");
   const { rows } = await db.query<DeliveryRow>(
     withEnvelopes(`select ${COLUMNS} from deliveries where id = $1 and namespace = $2`),
-    [id, namespace],
+    [id, consumer],
   );
-  if (!rows[0]) throw notFound(`delivery ${id} not found in namespace "${namespace}"`);
+  if (!rows[0]) throw notFound(`delivery ${id} not found in namespace "${consumer}"`);
   return toDelivery(rows[0]);
 }
 
-function where(namespace: string | undefined, f: DeliveryFilter) {
+function where(consumer: string | undefined, f: DeliveryFilter) {
   return {
     sql: `($1::text is null or namespace = $1) and ($2::uuid is null or webhook_id = $2) and ($3::uuid is null or event_id = $3)
           and ($4::uuid is null or subscription_id = $4) and ($5::text[] is null or status = any($5)) and ($6::text is null or error_category = $6)
           and ($7::timestamptz is null or created_at > $7) and ($8::timestamptz is null or created_at < $8)`,
     values: [
-      namespace ?? null,
+      consumer ?? null,
       f.webhookId ?? null,
       f.eventId ?? null,
       f.subscriptionId ?? null,
@@ -173,14 +173,14 @@ function where(namespace: string | undefined, f: DeliveryFilter) {
   };
 }
 
-/** Newest first; `namespace` undefined lists across namespaces (the global REST route). */
+/** Newest first; `consumer` undefined lists across consumers (the global REST route). */
 export async function listDeliveries(
   db: Db,
-  namespace: string | undefined,
+  consumer: string | undefined,
   filter: DeliveryFilter,
   page: Page,
 ): Promise<{ deliveries: Delivery[]; total: number }> {
-  const w = where(namespace, filter);
+  const w = where(consumer, filter);
   const n = w.values.length;
   const [list, count] = await Promise.all([
     db.query(
@@ -200,11 +200,11 @@ export async function listDeliveries(
 /** Ids of up to `limit` matching deliveries, newest first (the retry snapshot). */
 export async function matchingDeliveryIds(
   db: Db,
-  namespace: string,
+  consumer: string,
   filter: DeliveryFilter,
   limit: number,
 ): Promise<string[]> {
-  const w = where(namespace, filter);
+  const w = where(consumer, filter);
   const { rows } = await db.query(
     `select id from deliveries where ${w.sql} order by created_at desc, id desc limit $${w.values.length + 1}`,
     [...w.values, limit],
@@ -212,11 +212,11 @@ export async function matchingDeliveryIds(
   return rows.map((r) => r.id);
 }
 
-/** Attempts in the order they were made. RPC passes no namespace (the id is global); REST scopes it. */
-export async function getDeliveryAttempts(db: Db, deliveryId: string, namespace?: string): Promise<Attempt[]> {
+/** Attempts in the order they were made. RPC passes no consumer (the id is global); REST scopes it. */
+export async function getDeliveryAttempts(db: Db, deliveryId: string, consumer?: string): Promise<Attempt[]> {
   if (!deliveryId) throw invalid("delivery_id is required");
   if (!isUuid(deliveryId)) throw invalid("delivery_id must be a UUID");
-  if (namespace) await getDelivery(db, namespace, deliveryId);
+  if (consumer) await getDelivery(db, consumer, deliveryId);
   const { rows } = await db.query(
     `select id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message, error_category, created_at
        from delivery_attempts where delivery_id = $1 order by created_at, attempt`,

@@ -2,7 +2,7 @@
 import type { Db, Tx } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
-import { notifySql } from "../queue/signals.ts";
+import { notifySql } from "../signals/signals.ts";
 import { randomShard } from "../stats/counters.ts";
 import { getDelivery } from "./reads.ts";
 
@@ -13,16 +13,16 @@ import { getDelivery } from "./reads.ts";
  */
 export async function requeueDeliveries(
   db: Db,
-  namespace: string,
+  consumer: string,
   target: { deliveryIds?: string[]; webhookId?: string; force: boolean },
 ): Promise<string[]> {
-  return withTransaction(db, (tx) => requeueIn(tx, namespace, target));
+  return withTransaction(db, (tx) => requeueIn(tx, consumer, target));
 }
 
 /** requeueDeliveries inside the caller's transaction (a retry batch records its progress in the same one). */
 export async function requeueIn(
   tx: Tx,
-  namespace: string,
+  consumer: string,
   target: { deliveryIds?: string[]; webhookId?: string; force: boolean },
 ): Promise<string[]> {
   const allowed = target.force
@@ -51,7 +51,7 @@ export async function requeueIn(
              ), wake as (${notifySql("deliveries")} where exists (select 1 from reset))
              select id from reset, (select count(*) from wake) w`,
       values: [
-        namespace,
+        consumer,
         target.deliveryIds?.length ? target.deliveryIds : null,
         target.webhookId ?? null,
         allowed,
@@ -65,19 +65,19 @@ export async function requeueIn(
 /** RetryDelivery: a single delivery, every failed/pending one of a webhook, or both. Unknown ids are NOT_FOUND. */
 export async function retryDelivery(
   db: Db,
-  namespace: string,
+  consumer: string,
   input: { deliveryId?: string; webhookId?: string; force: boolean },
 ): Promise<string[]> {
   if (!input.deliveryId && !input.webhookId) throw invalid("give delivery_id, webhook_id or both");
-  if (input.deliveryId) await getDelivery(db, namespace, input.deliveryId);
+  if (input.deliveryId) await getDelivery(db, consumer, input.deliveryId);
   if (input.webhookId) {
     const { rowCount } = await db.query("select 1 from webhooks where id = $1 and namespace = $2", [
       input.webhookId,
-      namespace,
+      consumer,
     ]);
-    if (!rowCount) throw notFound(`webhook ${input.webhookId} not found in namespace "${namespace}"`);
+    if (!rowCount) throw notFound(`webhook ${input.webhookId} not found in namespace "${consumer}"`);
   }
-  return requeueDeliveries(db, namespace, {
+  return requeueDeliveries(db, consumer, {
     deliveryIds: input.deliveryId ? [input.deliveryId] : undefined,
     webhookId: input.webhookId,
     force: input.force,

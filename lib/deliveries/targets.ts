@@ -11,7 +11,7 @@ import { ed25519KeyFromSeed, hmacKeyFromSecret, type Signer } from "./signing.ts
 export interface Target {
   version: number;
   id: string;
-  namespace: string;
+  consumer: string;
   url: string;
   headers: Record<string, string>;
   secretHeaders: Record<string, string>;
@@ -92,7 +92,7 @@ function loadTarget(r: WebhookTargetRow, keyring: Keyring): Target {
   return {
     version: Number(r.version),
     id: r.id,
-    namespace: r.namespace,
+    consumer: r.namespace,
     url: r.url,
     headers: r.headers,
     secretHeaders,

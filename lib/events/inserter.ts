@@ -17,13 +17,13 @@ import {
   type PreClaim,
 } from "../fanout/fanout.ts";
 import { fanOutSpan } from "../fanout/span.ts";
-import { notifySql, type Signals } from "../queue/signals.ts";
+import { notifySql, type Signals } from "../signals/signals.ts";
 import { randomShard } from "../stats/counters.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
 
 export interface NewEvent {
   id: string;
-  namespace: string;
+  consumer: string;
   eventName: string;
   eventVersion: number | null;
   payloadJson: string;
@@ -37,7 +37,7 @@ export interface NewEvent {
   traceparent?: string | null;
 }
 
-export type Inserted = { eventId: string; duplicate: boolean; namespaceMissing?: false } | { namespaceMissing: true };
+export type Inserted = { eventId: string; duplicate: boolean; consumerMissing?: false } | { consumerMissing: true };
 
 interface Pending {
   event: NewEvent;
@@ -49,7 +49,7 @@ const MAX_BATCH = 500;
 const MAX_IN_FLIGHT = 2;
 
 export class EventInserter {
-  #queue: Pending[] = [];
+  #waiting: Pending[] = [];
   #inFlight = 0;
   #scheduled = false;
   #handOff: HandOff | undefined;
@@ -74,19 +74,19 @@ export class EventInserter {
 
   insert(event: NewEvent): Promise<Inserted> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ event, resolve, reject });
+      this.#waiting.push({ event, resolve, reject });
       this.#pump();
     });
   }
 
   #pump(): void {
-    if (this.#scheduled || this.#inFlight >= MAX_IN_FLIGHT || this.#queue.length === 0) return;
+    if (this.#scheduled || this.#inFlight >= MAX_IN_FLIGHT || this.#waiting.length === 0) return;
     this.#scheduled = true;
     // Let the pushes of this turn of the event loop join the batch.
     setImmediate(() => {
       this.#scheduled = false;
-      while (this.#inFlight < MAX_IN_FLIGHT && this.#queue.length) {
-        const batch = this.#queue.splice(0, MAX_BATCH);
+      while (this.#inFlight < MAX_IN_FLIGHT && this.#waiting.length) {
+        const batch = this.#waiting.splice(0, MAX_BATCH);
         this.#inFlight++;
         const handsOver = this.#handOff !== undefined;
         const flushed = this.#flush(batch).finally(() => {
@@ -122,7 +122,7 @@ export class EventInserter {
     if (inserted.deliveries && tracing.enabled) {
       const traceparents = batch.flatMap((p, i) => {
         const result = inserted.results[i]!;
-        return p.event.traceparent && !result.namespaceMissing && !result.duplicate ? [p.event.traceparent] : [];
+        return p.event.traceparent && !result.consumerMissing && !result.duplicate ? [p.event.traceparent] : [];
       });
       fanOutSpan(
         tracing,
@@ -175,7 +175,7 @@ export const INLINE_FAN_OUT_MAX = 16;
 
 export interface InsertedBatch {
   results: Inserted[];
-  /** Events inserted (neither duplicates nor of a missing namespace). */
+  /** Events inserted (neither duplicates nor of a missing consumer). */
   events: number;
   /** Events left on the fan-out queue. */
   queued: number;
@@ -200,7 +200,7 @@ export async function insertEvents(
   // One JSON parameter: payloads travel as JSON strings, escaped natively instead of by pg's array encoder.
   const input = events.map((e) => ({
     id: e.id,
-    namespace: e.namespace,
+    namespace: e.consumer,
     event_name: e.eventName,
     event_version: e.eventVersion,
     payload: e.payloadJson,
@@ -243,26 +243,26 @@ export async function insertEvents(
   const inserted = new Set<string>(fanned.summary.ids);
   const missing = events.filter((e) => !inserted.has(e.id));
   const existing = new Map<string, string>();
-  const knownNamespaces = new Set<string>();
+  const knownConsumers = new Set<string>();
   if (missing.length) {
     const known = await db.query({
       name: "events.namespacesExist",
       text: "select name from namespaces where name = any($1::text[])",
-      values: [[...new Set(missing.map((e) => e.namespace))]],
+      values: [[...new Set(missing.map((e) => e.consumer))]],
     });
-    for (const r of known.rows) knownNamespaces.add(r.name);
+    for (const r of known.rows) knownConsumers.add(r.name);
     const found = await db.query({
       name: "events.byIdempotencyKey",
       text: `select e.id, e.namespace, e.idempotency_key from events e
               join unnest($1::text[], $2::text[]) as k(namespace, idempotency_key) using (namespace, idempotency_key)`,
-      values: [missing.map((e) => e.namespace), missing.map((e) => e.idempotencyKey)],
+      values: [missing.map((e) => e.consumer), missing.map((e) => e.idempotencyKey)],
     });
     for (const r of found.rows) existing.set(`${r.namespace}\u0000${r.idempotency_key}`, r.id);
   }
   const results = events.map((e): Inserted => {
     if (inserted.has(e.id)) return { eventId: e.id, duplicate: false };
-    if (!knownNamespaces.has(e.namespace)) return { namespaceMissing: true };
-    const id = existing.get(`${e.namespace}\u0000${e.idempotencyKey}`);
+    if (!knownConsumers.has(e.consumer)) return { consumerMissing: true };
+    const id = existing.get(`${e.consumer}\u0000${e.idempotencyKey}`);
     if (!id) throw new Error("an event with this idempotency key vanished while it was being pushed");
     return { eventId: id, duplicate: true };
   });

@@ -5,19 +5,19 @@ import type { AppContext } from "../app/context.ts";
 import { registerEventType } from "../event-types/event-types.ts";
 import { schemaWarnings } from "../event-types/schemas.ts";
 import { AppError, invalid, notFound } from "../errors.ts";
-import { ensureConsumer } from "../namespaces/namespaces.ts";
-import { isReservedNamespace } from "../system-events/catalog.ts";
+import { ensureConsumer } from "../consumers/consumers.ts";
+import { isReservedConsumer } from "../system-events/catalog.ts";
 import { inSpan } from "../telemetry/spans.ts";
 
 export interface PushInput {
-  namespace: string;
+  consumer: string;
   event: string;
   payload: Record<string, unknown>;
   ttlSeconds: number;
   metadata: Record<string, string>;
   labels: Record<string, string>;
   idempotencyKey?: string;
-  /** REST creates the consumer on its first write; RPC requires the namespace to exist. */
+  /** REST creates the consumer on its first write; RPC requires it to exist. */
   createConsumer?: boolean;
 }
 
@@ -61,7 +61,7 @@ const mapHasNul = (map: Record<string, string>) => {
  */
 export async function pushEvent(app: Deps, input: PushInput, parent?: Context): Promise<PushResult> {
   if (!app.tracing.enabled) return push(app, input, undefined);
-  const attributes = { "svc.consumer": input.namespace, "svc.event.type": input.event };
+  const attributes = { "svc.consumer": input.consumer, "svc.event.type": input.event };
   return inSpan(app.tracing, "svc.push", { kind: SpanKind.PRODUCER, attributes }, parent, async (span) => {
     const result = await push(app, input, span);
     span.setAttributes({ "svc.event.id": result.event_id, "svc.event.duplicate": result.duplicate });
@@ -71,8 +71,8 @@ export async function pushEvent(app: Deps, input: PushInput, parent?: Context): 
 
 async function push(app: Deps, input: PushInput, span: Span | undefined): Promise<PushResult> {
   const started = performance.now();
-  if (isReservedNamespace(input.namespace))
-    throw invalid(`namespace "${input.namespace}" receives only svc's own events; nobody can push into it`);
+  if (isReservedConsumer(input.consumer))
+    throw invalid(`namespace "${input.consumer}" receives only svc's own events; nobody can push into it`);
   const payloadJson = JSON.stringify(input.payload);
   // Pushes share one INSERT; a value PostgreSQL rejects must never fail the others in its batch.
   const withNul = jsonHasNul(payloadJson)
@@ -87,7 +87,7 @@ async function push(app: Deps, input: PushInput, span: Span | undefined): Promis
   const warnings = schemaWarnings(type.name, type.version, type.schema, input.payload);
   const event = {
     id: uuidv7(),
-    namespace: input.namespace,
+    consumer: input.consumer,
     eventName: type.name,
     eventVersion: type.version,
     payloadJson,
@@ -100,13 +100,13 @@ async function push(app: Deps, input: PushInput, span: Span | undefined): Promis
     traceparent: span ? app.tracing.traceparentOf(span) : null,
   };
   let result = await app.events.inserter.insert(event);
-  if (result.namespaceMissing && input.createConsumer) {
-    await ensureConsumer(app.db, input.namespace);
+  if (result.consumerMissing && input.createConsumer) {
+    await ensureConsumer(app.db, input.consumer);
     result = await app.events.inserter.insert(event);
   }
-  if (result.namespaceMissing) throw notFound(`namespace "${input.namespace}" does not exist`);
+  if (result.consumerMissing) throw notFound(`namespace "${input.consumer}" does not exist`);
   if (!result.duplicate)
-    app.metrics.pushes.add(1, app.metrics.delivery(input.namespace, { event_valid: warnings.length === 0 }));
+    app.metrics.pushes.add(1, app.metrics.ofConsumer(input.consumer, { event_valid: warnings.length === 0 }));
   app.metrics.pushDuration.record((performance.now() - started) / 1000);
   return { event_id: result.eventId, warnings, duplicate: result.duplicate };
 }

@@ -72,13 +72,13 @@ const toReport = (r: ReportRow): EventReport => ({
 
 // `labels <> '{}'` beside the label filter lets the planner use the labels index, which holds only events with
 // labels (migration 9); a filter always asks for a label, so it changes no result.
-function where(namespace: string, f: EventFilter): { sql: string; values: unknown[] } {
+function where(consumer: string, f: EventFilter): { sql: string; values: unknown[] } {
   return {
     sql: `e.namespace = $1 and ($2::text is null or e.event_name = $2) and ($3::bool is null or e.schema_valid = $3)
           and ($4::jsonb is null or (e.labels @> $4 and e.labels <> '{}'::jsonb)) and ($5::timestamptz is null or e.created_at > $5)
           and ($6::timestamptz is null or e.created_at < $6)`,
     values: [
-      namespace,
+      consumer,
       f.eventName ?? null,
       f.schemaValid ?? null,
       f.labels && Object.keys(f.labels).length ? JSON.stringify(f.labels) : null,
@@ -91,11 +91,11 @@ function where(namespace: string, f: EventFilter): { sql: string; values: unknow
 /** Newest first. */
 export async function listEventReports(
   db: Db,
-  namespace: string,
+  consumer: string,
   filter: EventFilter,
   page: Page,
 ): Promise<{ events: EventReport[]; total: number }> {
-  const w = where(namespace, filter);
+  const w = where(consumer, filter);
   const n = w.values.length;
   const [list, count] = await Promise.all([
     db.query(
@@ -113,11 +113,11 @@ export async function listEventReports(
 /** Ids of up to `limit` matching events, newest first (the re-push snapshot). */
 export async function matchingEventIds(
   db: Db,
-  namespace: string,
+  consumer: string,
   filter: EventFilter,
   limit: number,
 ): Promise<string[]> {
-  const w = where(namespace, filter);
+  const w = where(consumer, filter);
   const { rows } = await db.query(
     `select e.id from events e where ${w.sql} order by e.created_at desc, e.id desc limit $${w.values.length + 1}`,
     [...w.values, limit],
@@ -125,12 +125,12 @@ export async function matchingEventIds(
   return rows.map((r) => r.id);
 }
 
-/** One event by id; `namespace` scopes the lookup when given (REST), RPC looks it up across namespaces. */
-export async function getEventRecord(db: Db, eventId: string, namespace?: string): Promise<EventReport> {
+/** One event by id; `consumer` scopes the lookup when given (REST), RPC looks it up across consumers. */
+export async function getEventRecord(db: Db, eventId: string, consumer?: string): Promise<EventReport> {
   if (!isUuid(eventId)) throw invalid("event_id must be a UUID");
   const { rows } = await db.query(
     `select ${COLUMNS} from events e ${COUNTS} where e.id = $1 and ($2::text is null or e.namespace = $2)`,
-    [eventId, namespace ?? null],
+    [eventId, consumer ?? null],
   );
   if (!rows[0]) throw notFound(`event ${eventId} not found`);
   return toReport(rows[0]);
@@ -140,15 +140,15 @@ export async function getEventRecord(db: Db, eventId: string, namespace?: string
 export async function rePushEvent(
   app: Pick<AppContext, "db" | "config" | "events" | "metrics" | "tracing">,
   eventId: string,
-  namespace?: string,
+  consumer?: string,
   idempotencyKey?: string,
 ): Promise<PushResult> {
-  const original = await getEventRecord(app.db, eventId, namespace);
+  const original = await getEventRecord(app.db, eventId, consumer);
   const ttlSeconds = original.expires_at
     ? Math.max(1, Math.round((Date.parse(original.expires_at) - Date.parse(original.created_at)) / 1000))
     : 0;
   return pushEvent(app, {
-    namespace: original.namespace,
+    consumer: original.namespace,
     event: original.event_name,
     payload: original.payload as Record<string, unknown>,
     ttlSeconds,

@@ -33,15 +33,15 @@ export async function purgeOldEvents(
     }
   };
 
-  // Distinct namespaces by skipping through the (namespace, created_at) index: no scan of the events table.
-  const { rows: namespaces } = await db.query(
+  // Distinct consumers by skipping through the (namespace, created_at) index: no scan of the events table.
+  const { rows: consumers } = await db.query(
     `with recursive ns as (
        (select namespace from events order by namespace limit 1)
        union all
        select (select e.namespace from events e where e.namespace > ns.namespace order by e.namespace limit 1) from ns where ns.namespace is not null
      ) select namespace from ns where namespace is not null`,
   );
-  for (const { namespace } of namespaces) {
+  for (const { namespace: consumer } of consumers) {
     // Deliveries first, oldest first; then the events with any stragglers fanned out after the cut-off.
     for (let n = deliveryBatch; n === deliveryBatch && Date.now() < deadline; ) {
       n = await timed(async () => {
@@ -54,7 +54,7 @@ export async function purgeOldEvents(
                  ), attempts as (delete from delivery_attempts a using gone where a.delivery_id = gone.id),
                  counted as (${uncountSql("gone", "$4")})
                  select count(*)::int as n from gone`,
-          values: [namespace, cutoff, deliveryBatch, randomShard()],
+          values: [consumer, cutoff, deliveryBatch, randomShard()],
         });
         return rows[0].n as number;
       });
@@ -77,7 +77,7 @@ export async function purgeOldEvents(
                  counted as (${uncountSql("gone", "$4")}),
                  removed as (delete from events where id in (select id from old) returning id)
                  select (select count(*)::int from removed) as n, (select count(*)::int from gone) as d`,
-          values: [namespace, cutoff, eventBatch, randomShard()],
+          values: [consumer, cutoff, eventBatch, randomShard()],
         });
         result.deliveries += rows[0].d;
         return rows[0].n as number;

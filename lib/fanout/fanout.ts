@@ -1,4 +1,4 @@
-// Fan-out: each event becomes one delivery per active subscription of an active webhook in its namespace whose
+// Fan-out: each event becomes one delivery per active subscription of an active webhook of its consumer whose
 // label filters its labels contain. Events wait as rows of `fanout_queue` (migration 8 says why); taking them off
 // the queue and inserting their deliveries happen in one statement: never half a fan-out. Pushes to an instance
 // that delivers are fanned out by the push's own statement instead, with the same CTEs (fanOutCtes), unless an
@@ -11,7 +11,7 @@
 import type { Db } from "../db/pool.ts";
 import { LEASE_MARGIN_SECONDS, type Claimed } from "../deliveries/queue.ts";
 import type { EventData } from "../deliveries/targets.ts";
-import { notifySql } from "../queue/signals.ts";
+import { notifySql } from "../signals/signals.ts";
 import { COUNTER_SHARDS } from "../stats/counters.ts";
 
 /** SQL that queues for fan-out the events whose `id` the CTE `inserted` returns (events inserted with `fanned_out_at`). */
@@ -222,7 +222,7 @@ function bornClaimed(groups: ClaimedGroup[]): Claimed[] {
     for (const [id, eventId] of g.deliveries) {
       claims.push({
         id,
-        namespace: g.namespace,
+        consumer: g.namespace,
         eventId,
         webhookId: g.webhook_id,
         subscriptionId: g.subscription_id,

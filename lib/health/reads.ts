@@ -1,4 +1,4 @@
-// Health reads: one webhook's metrics, webhooks by state, and the summary across namespaces — all from the kept
+// Health reads: one webhook's metrics, webhooks by state, and the summary across consumers — all from the kept
 // counters (the 24-hour counts from at most 24 hourly buckets), never from the delivery table.
 import type { Db } from "../db/pool.ts";
 import { notFound } from "../errors.ts";
@@ -43,7 +43,7 @@ export interface WebhookHealth {
   paused_reason: string | null;
 }
 
-export async function getWebhookHealth(db: Db, namespace: string, webhookId: string): Promise<WebhookHealth> {
+export async function getWebhookHealth(db: Db, consumer: string, webhookId: string): Promise<WebhookHealth> {
   const { rows } = await db.query(
     `select w.id, w.active, w.paused_reason, h.*,
             (select coalesce(json_build_object(
@@ -52,10 +52,10 @@ export async function getWebhookHealth(db: Db, namespace: string, webhookId: str
                from webhook_health_hourly b where b.webhook_id = w.id and b.hour > now() - interval '24 hours') as last_day
        from webhooks w left join webhook_health h on h.webhook_id = w.id
       where w.id = $1 and w.namespace = $2`,
-    [webhookId, namespace],
+    [webhookId, consumer],
   );
   const r = rows[0];
-  if (!r) throw notFound(`webhook ${webhookId} not found in namespace "${namespace}"`);
+  if (!r) throw notFound(`webhook ${webhookId} not found in namespace "${consumer}"`);
   const circuit: Circuit = {
     open: r.circuit_opened_at != null,
     opened_at: iso(r.circuit_opened_at ?? null),

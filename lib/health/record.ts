@@ -6,7 +6,7 @@ import { healthStateSql, type HealthState } from "./state.ts";
 
 export interface HealthSample {
   webhookId: string;
-  namespace: string;
+  consumer: string;
   success: boolean;
   category: Category;
   responseTimeMs: number;
@@ -25,7 +25,7 @@ const NO_ANSWER = new Set<Category>(["timeout", "connection_refused", "network_e
 
 interface Aggregate {
   webhookId: string;
-  namespace: string;
+  consumer: string;
   total: number;
   successful: number;
   hadSuccess: boolean;
@@ -43,7 +43,7 @@ interface Aggregate {
 /** A webhook a batch touched, as system events describe it. */
 export interface WebhookRef {
   webhookId: string;
-  namespace: string;
+  consumer: string;
   url: string;
 }
 
@@ -84,7 +84,7 @@ function aggregate(samples: HealthSample[]): Aggregate[] {
         s.webhookId,
         (a = {
           webhookId: s.webhookId,
-          namespace: s.namespace,
+          consumer: s.consumer,
           total: 0,
           successful: 0,
           hadSuccess: false,
@@ -144,7 +144,7 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
               where exists (select 1 from webhooks w where w.id = u.id)
              on conflict (webhook_id) do nothing
              returning webhook_id`,
-      values: [unknown.map((a) => a.webhookId), unknown.map((a) => a.namespace)],
+      values: [unknown.map((a) => a.webhookId), unknown.map((a) => a.consumer)],
     });
     for (const r of rows) insertedNow.add(r.webhook_id);
   }
@@ -222,7 +222,7 @@ export async function recordHealth(tx: Tx, samples: HealthSample[], policy: Heal
   if (haveRow.size >= MAX_REMEMBERED) haveRow.clear();
   for (const c of circuits) {
     if (!insertedNow.has(c.webhook_id)) haveRow.add(c.webhook_id);
-    const ref = { webhookId: c.webhook_id, namespace: c.namespace, url: c.url };
+    const ref = { webhookId: c.webhook_id, consumer: c.namespace, url: c.url };
     if (c.open) changes.open.push(c.webhook_id);
     if (c.open && !c.was_open) changes.opened.push({ ...ref, reason: c.reason ?? "" });
     if (!c.open && c.was_open) changes.closed.push(ref);

@@ -2,7 +2,7 @@
 // payloads out to the streams and attempts waiting here: `r:<session>` a request was written for a session,
 // `a:<request>` a request was answered, `x:<session>` a session ended. NOTIFY carries them between instances;
 // `local` skips the round trip inside one. A lost payload only delays: streams and waiters also poll.
-import { LISTEN_CHANNEL, type Signals } from "../queue/signals.ts";
+import { LISTEN_CHANNEL, type Signals } from "../signals/signals.ts";
 
 export interface ListenHub {
   /** Calls `wake` for every payload equal to `key` (and after a reconnect); returns the unsubscribe. */

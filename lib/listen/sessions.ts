@@ -35,13 +35,13 @@ export interface ListenSession {
 
 export async function createListenSession(
   deps: Deps,
-  namespace: string,
+  consumer: string,
   input: NewListenSession,
 ): Promise<ListenSession> {
   const id = randomUUID();
   const hook = await registerWebhook(
     deps,
-    namespace,
+    consumer,
     {
       url: "",
       events: input.events,
@@ -56,13 +56,13 @@ export async function createListenSession(
   );
   return {
     session_id: id,
-    consumer: namespace,
+    consumer,
     webhook_id: hook.webhook_id,
     events: hook.events,
     webhook_secret: hook.http_config.webhook_secret,
     signing_public_key: hook.signing_public_key,
     lease_seconds: SESSION_LEASE_SECONDS,
-    stream_path: `/v1/consumers/${encodeURIComponent(namespace)}/listen-sessions/${id}/stream`,
+    stream_path: `/v1/consumers/${encodeURIComponent(consumer)}/listen-sessions/${id}/stream`,
   };
 }
 
@@ -83,12 +83,12 @@ async function endSessions(deps: Deps, ended: { id: string; namespace: string; w
   }
 }
 
-export async function deleteListenSession(deps: Deps, namespace: string, id: string): Promise<void> {
+export async function deleteListenSession(deps: Deps, consumer: string, id: string): Promise<void> {
   const { rows } = await deps.db.query(
     "select id, namespace, webhook_id from listen_sessions where id = $1 and namespace = $2",
-    [id, namespace],
+    [id, consumer],
   );
-  if (!rows[0]) throw notFound(`listen session ${id} not found in consumer "${namespace}"`);
+  if (!rows[0]) throw notFound(`listen session ${id} not found in consumer "${consumer}"`);
   await endSessions(deps, rows);
 }
 
@@ -118,7 +118,7 @@ export interface ListenAnswer {
 /** The CLI's answer to one streamed request; it becomes the attempt's response on whichever instance waits for it. */
 export async function answerListenRequest(
   deps: Deps,
-  namespace: string,
+  consumer: string,
   sessionId: string,
   answer: ListenAnswer,
 ): Promise<void> {
@@ -129,7 +129,7 @@ export async function answerListenRequest(
           and exists (select 1 from listen_sessions s where s.id = $2 and s.namespace = $5)
        returning r.id)
      select ${notifyListenSql("'a:' || a.id::text")} from a`,
-    [answer.request_id, sessionId, answer.status, answer.body, namespace],
+    [answer.request_id, sessionId, answer.status, answer.body, consumer],
   );
   if (!rowCount)
     throw notFound(

@@ -28,7 +28,7 @@ type Deps = Pick<AppContext, "db" | "signals" | "lifecycle" | "log">;
 /** Takes the stream of a session over and returns its body; 404 when the session does not exist (or expired). */
 export async function openListenStream(
   deps: Deps,
-  namespace: string,
+  consumer: string,
   sessionId: string,
 ): Promise<ReadableStream<Uint8Array>> {
   // A stopping instance sends the CLI elsewhere (its resume reaches another instance or this one restarted).
@@ -43,10 +43,10 @@ export async function openListenStream(
   const { rowCount } = await deps.db.query(
     `update listen_sessions s set stream_token = $3, expires_at = now() + make_interval(secs => $4)
       where s.id = $1 and s.namespace = $2 and exists (select 1 from webhooks w where w.id = s.webhook_id)`,
-    [sessionId, namespace, token, SESSION_LEASE_SECONDS],
+    [sessionId, consumer, token, SESSION_LEASE_SECONDS],
   );
   if (!rowCount)
-    throw notFound(`listen session ${sessionId} not found in consumer "${namespace}" (it ended or expired)`);
+    throw notFound(`listen session ${sessionId} not found in consumer "${consumer}" (it ended or expired)`);
 
   const hub = listenHub(deps.signals);
   const encoder = new TextEncoder();

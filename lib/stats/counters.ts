@@ -1,8 +1,8 @@
-// Delivery counters per namespace, kept by the writers of delivery state and read without touching deliveries.
+// Delivery counters per consumer (table namespace_counters), kept by the writers of delivery state and read without touching deliveries.
 import type { Db } from "../db/pool.ts";
 
-// Each writer adds to a random shard of its namespace, so concurrent writers do not queue on one row, and writes its
-// namespaces' rows in namespace order, so two statements never wait for each other's rows in turn (a deadlock).
+// Each writer adds to a random shard of its consumer, so concurrent writers do not queue on one row, and writes its
+// consumers' rows in consumer order, so two statements never wait for each other's rows in turn (a deadlock).
 export const COUNTER_SHARDS = 8;
 
 export const randomShard = () => Math.floor(Math.random() * COUNTER_SHARDS);
@@ -17,7 +17,7 @@ export const uncountSql = (deleted: string, shardParam: string) => `
     set total = n.total + excluded.total, successful = n.successful + excluded.successful,
         failed = n.failed + excluded.failed, pending = n.pending + excluded.pending`;
 
-export interface NamespaceStats {
+export interface ConsumerStats {
   total_webhooks: number;
   active_webhooks: number;
   total_deliveries: number;
@@ -28,10 +28,10 @@ export interface NamespaceStats {
 }
 
 /**
- * Stats of one namespace, or of all when `namespace` is undefined: a sum over at most COUNTER_SHARDS rows per
- * namespace plus the namespace's webhooks — the cost does not grow with the number of stored deliveries.
+ * Stats of one consumer, or of all when `consumer` is undefined: a sum over at most COUNTER_SHARDS rows per
+ * consumer plus the consumer's webhooks — the cost does not grow with the number of stored deliveries.
  */
-export async function namespaceStats(db: Db, namespace: string | undefined): Promise<NamespaceStats> {
+export async function consumerStats(db: Db, consumer: string | undefined): Promise<ConsumerStats> {
   const { rows } = await db.query({
     name: "stats.namespace",
     text: `select (select count(*)::int from webhooks where $1::text is null or namespace = $1) as total_webhooks,
@@ -39,7 +39,7 @@ export async function namespaceStats(db: Db, namespace: string | undefined): Pro
                   coalesce(sum(total), 0) as total, coalesce(sum(successful), 0) as successful,
                   coalesce(sum(failed), 0) as failed, coalesce(sum(pending), 0) as pending
              from namespace_counters where $1::text is null or namespace = $1`,
-    values: [namespace ?? null],
+    values: [consumer ?? null],
   });
   const r = rows[0];
   const total = Number(r.total);

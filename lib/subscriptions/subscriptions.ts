@@ -90,7 +90,7 @@ function check(fields: SubscriptionFields): void {
 
 export async function createSubscription(
   db: Db,
-  namespace: string,
+  consumer: string,
   webhookId: string,
   eventName: string,
   fields: SubscriptionFields,
@@ -104,7 +104,7 @@ export async function createSubscription(
        returning ${COLUMNS}`,
       [
         randomUUID(),
-        namespace,
+        consumer,
         webhookId,
         eventName,
         fields.headers,
@@ -117,7 +117,7 @@ export async function createSubscription(
         fields.label_filters,
       ],
     );
-    if (!rows[0]) throw notFound(`webhook ${webhookId} not found in namespace "${namespace}"`);
+    if (!rows[0]) throw notFound(`webhook ${webhookId} not found in namespace "${consumer}"`);
     return toSubscription(rows[0]);
   } catch (err) {
     if ((err as { code?: string }).code === "23505")
@@ -126,23 +126,23 @@ export async function createSubscription(
   }
 }
 
-export async function getSubscription(db: Db, namespace: string, id: string): Promise<Subscription> {
+export async function getSubscription(db: Db, consumer: string, id: string): Promise<Subscription> {
   const { rows } = await db.query(`select ${COLUMNS} from subscriptions where id = $1 and namespace = $2`, [
     id,
-    namespace,
+    consumer,
   ]);
-  if (!rows[0]) throw notFound(`subscription ${id} not found in namespace "${namespace}"`);
+  if (!rows[0]) throw notFound(`subscription ${id} not found in namespace "${consumer}"`);
   return toSubscription(rows[0]);
 }
 
 export async function listSubscriptions(
   db: Db,
-  namespace: string,
+  consumer: string,
   filter: { webhookId?: string; eventName?: string },
   page: Page,
 ): Promise<{ subscriptions: Subscription[]; total: number }> {
   const where = `namespace = $1 and ($2::uuid is null or webhook_id = $2) and ($3::text is null or event_name = $3)`;
-  const values = [namespace, filter.webhookId ?? null, filter.eventName ?? null];
+  const values = [consumer, filter.webhookId ?? null, filter.eventName ?? null];
   const [list, count] = await Promise.all([
     db.query(`select ${COLUMNS} from subscriptions where ${where} order by created_at, id limit $4 offset $5`, [
       ...values,
@@ -157,11 +157,11 @@ export async function listSubscriptions(
 /** Writes the fields that are set; headers and label_filters replace the stored maps. */
 export async function updateSubscription(
   db: Db,
-  namespace: string,
+  consumer: string,
   id: string,
   changes: Partial<SubscriptionFields>,
 ): Promise<Subscription> {
-  const current = await getSubscription(db, namespace, id);
+  const current = await getSubscription(db, consumer, id);
   const merged: SubscriptionFields = {
     headers: changes.headers ?? current.headers,
     method: changes.method ?? current.method,
@@ -179,7 +179,7 @@ export async function updateSubscription(
      where id = $1 and namespace = $2 returning ${COLUMNS}`,
     [
       id,
-      namespace,
+      consumer,
       merged.headers,
       merged.method,
       merged.timeout,
@@ -190,12 +190,12 @@ export async function updateSubscription(
       merged.label_filters,
     ],
   );
-  if (!rows[0]) throw notFound(`subscription ${id} not found in namespace "${namespace}"`);
+  if (!rows[0]) throw notFound(`subscription ${id} not found in namespace "${consumer}"`);
   return toSubscription(rows[0]);
 }
 
 /** In-flight deliveries of the subscription are not cancelled. */
-export async function deleteSubscription(db: Db, namespace: string, id: string): Promise<void> {
-  const { rowCount } = await db.query("delete from subscriptions where id = $1 and namespace = $2", [id, namespace]);
-  if (!rowCount) throw notFound(`subscription ${id} not found in namespace "${namespace}"`);
+export async function deleteSubscription(db: Db, consumer: string, id: string): Promise<void> {
+  const { rowCount } = await db.query("delete from subscriptions where id = $1 and namespace = $2", [id, consumer]);
+  if (!rowCount) throw notFound(`subscription ${id} not found in namespace "${consumer}"`);
 }

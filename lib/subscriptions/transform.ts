@@ -53,7 +53,7 @@ export interface TemplateTest {
   strict: boolean;
   /** Render against this payload instead of the event type's sample (then no schema is needed). */
   payload?: unknown;
-  /** Render against this event of the namespace instead (NOT_FOUND for another namespace's event). */
+  /** Render against this event of the consumer instead (NOT_FOUND for another consumer's event). */
   eventId?: string;
 }
 

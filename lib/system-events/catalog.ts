@@ -3,9 +3,9 @@
 // Each type is registered with its JSON Schema at start-up; docs/system-events.md shows examples.
 
 /** The reserved consumer svc pushes its own events into. Names starting with `_` are reserved for svc. */
-export const SYSTEM_NAMESPACE = "_svc";
+export const SYSTEM_CONSUMER = "_svc";
 
-export const isReservedNamespace = (name: string) => name.startsWith("_");
+export const isReservedConsumer = (name: string) => name.startsWith("_");
 
 /** Event type names svc registers and owns. */
 export const isReservedEventName = (name: string) => name.startsWith("svc.");

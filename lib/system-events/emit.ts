@@ -4,8 +4,8 @@
 // every caller.
 import type { Db, Queryable } from "../db/pool.ts";
 import { enqueueFanOutSql } from "../fanout/fanout.ts";
-import { notifySql } from "../queue/signals.ts";
-import { isReservedNamespace, SYSTEM_EVENT_TYPES, SYSTEM_NAMESPACE, type SystemEventName } from "./catalog.ts";
+import { notifySql } from "../signals/signals.ts";
+import { isReservedConsumer, SYSTEM_EVENT_TYPES, SYSTEM_CONSUMER, type SystemEventName } from "./catalog.ts";
 
 export interface SystemEvent {
   name: SystemEventName;
@@ -21,7 +21,7 @@ export interface SystemEvent {
  * report on `_svc`'s own deliveries, which an operator webhook subscribed to them would receive and fail again.
  */
 const emitted = (e: SystemEvent): boolean =>
-  [e.about, e.payload.consumer].every((c) => typeof c === "string" && c !== "" && !isReservedNamespace(c));
+  [e.about, e.payload.consumer].every((c) => typeof c === "string" && c !== "" && !isReservedConsumer(c));
 
 export async function emitSystemEvents(db: Pick<Queryable, "query">, events: SystemEvent[]): Promise<void> {
   const rows = events.filter(emitted).map((e) => ({ name: e.name, payload: e.payload }));
@@ -38,7 +38,7 @@ export async function emitSystemEvents(db: Pick<Queryable, "query">, events: Sys
              ${enqueueFanOutSql("inserted")}
            ), wake as (${notifySql("events")} where exists (select 1 from inserted))
            select count(*) from wake`,
-    values: [SYSTEM_NAMESPACE, JSON.stringify(rows)],
+    values: [SYSTEM_CONSUMER, JSON.stringify(rows)],
   });
 }
 
@@ -47,7 +47,7 @@ export async function emitSystemEvents(db: Pick<Queryable, "query">, events: Sys
  * new version, as RegisterEvent/UpdateEvent would make it). Safe to run from any number of instances at once.
  */
 export async function ensureSystemCatalog(db: Db): Promise<void> {
-  await db.query("insert into namespaces (name) values ($1) on conflict do nothing", [SYSTEM_NAMESPACE]);
+  await db.query("insert into namespaces (name) values ($1) on conflict do nothing", [SYSTEM_CONSUMER]);
   const types = Object.entries(SYSTEM_EVENT_TYPES).map(([name, t]) => ({
     name,
     description: t.description,

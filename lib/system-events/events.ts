@@ -5,7 +5,7 @@ import type { SystemEvent } from "./emit.ts";
 
 export interface WebhookSubject {
   webhookId: string;
-  namespace: string;
+  consumer: string;
   url: string;
 }
 
@@ -19,23 +19,23 @@ function urlHost(url: string): string {
   }
 }
 
-const subject = (w: WebhookSubject) => ({ webhook_id: w.webhookId, consumer: w.namespace, url_host: urlHost(w.url) });
+const subject = (w: WebhookSubject) => ({ webhook_id: w.webhookId, consumer: w.consumer, url_host: urlHost(w.url) });
 
 export const webhookPaused = (w: WebhookSubject, kind: PauseKind, reason: string, at = new Date()): SystemEvent => ({
   name: "svc.webhook.paused",
-  about: w.namespace,
+  about: w.consumer,
   payload: { ...subject(w), reason_kind: kind, reason, at: at.toISOString() },
 });
 
 export const webhookResumed = (w: WebhookSubject, kind: "manual" | "circuit", at = new Date()): SystemEvent => ({
   name: "svc.webhook.resumed",
-  about: w.namespace,
+  about: w.consumer,
   payload: { ...subject(w), reason_kind: kind, at: at.toISOString() },
 });
 
 export const healthChanged = (w: WebhookSubject, from: HealthState, to: HealthState, at = new Date()): SystemEvent => ({
   name: "svc.webhook.health_changed",
-  about: w.namespace,
+  about: w.consumer,
   payload: { ...subject(w), from, to, at: at.toISOString() },
 });
 
@@ -50,7 +50,7 @@ export interface FailedDelivery {
 
 export const deliveryFailed = (w: WebhookSubject, d: FailedDelivery, at = new Date()): SystemEvent => ({
   name: "svc.delivery.failed",
-  about: w.namespace,
+  about: w.consumer,
   payload: {
     delivery_id: d.deliveryId,
     event_id: d.eventId,

@@ -1,6 +1,6 @@
 // Liveness and readiness as the CONTRACT defines them.
 import type { AppContext } from "../app/context.ts";
-import { jobRuns, type JobRun } from "../jobs/gate.ts";
+import { jobRuns, type JobRun } from "../scheduled-jobs/gate.ts";
 
 const DATABASE_TIMEOUT_MS = 2_000;
 

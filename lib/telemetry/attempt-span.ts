@@ -29,7 +29,7 @@ export function tracedAttempt(
   const attributes = {
     "http.request.method": method,
     ...hostOf(target),
-    "svc.consumer": claim.namespace,
+    "svc.consumer": claim.consumer,
     "svc.webhook.id": claim.webhookId,
     "svc.delivery.id": claim.id,
     "svc.event.id": event.id,

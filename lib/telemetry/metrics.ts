@@ -14,8 +14,8 @@ const LAG_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 3
 
 export interface MetricsOptions {
   version: string;
-  /** Label delivery figures with the consumer (SVC_METRICS_PER_WEBHOOK). */
-  perConsumer: boolean;
+  /** Label delivery, push, lag and template figures with their consumer (SVC_METRICS_PER_WEBHOOK). */
+  consumerLabel: boolean;
   /** OTEL_SERVICE_NAME / OTEL_RESOURCE_ATTRIBUTES. */
   serviceName?: string;
   resourceAttributes?: Record<string, string>;
@@ -33,7 +33,7 @@ export class Metrics {
   readonly #reader: MetricReader;
   readonly #ownsReader: boolean;
   readonly #serializer = new PrometheusSerializer(undefined, false, undefined, false, true);
-  readonly #perConsumer: boolean;
+  readonly #consumerLabel: boolean;
   readonly deliveries: Counter;
   readonly attemptDuration: Histogram;
   readonly pushes: Counter;
@@ -44,7 +44,7 @@ export class Metrics {
   readonly templateErrors: Counter;
 
   constructor(options: MetricsOptions) {
-    this.#perConsumer = options.perConsumer;
+    this.#consumerLabel = options.consumerLabel;
     const shared = options.otlp?.shareable ? options.otlp.reader : undefined;
     this.#ownsReader = !shared;
     this.#reader = shared ?? new PrometheusExporter({ preventServerStart: true, withoutScopeInfo: true });
@@ -88,12 +88,12 @@ export class Metrics {
     });
     // Rare events start at zero, so alerts on increase() see a series from the first scrape on.
     for (const reason of ["gone", "auto_disabled"]) this.pausedAutomatically.add(0, { reason });
-    if (!options.perConsumer) for (const on_error of ["fail", "fallback"]) this.templateErrors.add(0, { on_error });
+    if (!options.consumerLabel) for (const on_error of ["fail", "fallback"]) this.templateErrors.add(0, { on_error });
   }
 
-  /** Attributes of a delivery figure: the consumer only when per-consumer labels are on. */
-  delivery(consumer: string, attributes: Attributes): Attributes {
-    return this.#perConsumer ? { ...attributes, consumer } : attributes;
+  /** A figure's attributes, with its consumer only when consumer labels are on. */
+  ofConsumer(consumer: string, attributes: Attributes): Attributes {
+    return this.#consumerLabel ? { ...attributes, consumer } : attributes;
   }
 
   /** A gauge read at collection time from bookkeeping someone else keeps (the worker, a small table). */

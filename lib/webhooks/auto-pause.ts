@@ -11,7 +11,7 @@ export interface AutoPause {
 }
 
 export interface Paused extends AutoPause {
-  namespace: string;
+  consumer: string;
   url: string;
 }
 
@@ -33,7 +33,7 @@ export async function pauseAutomatically(tx: Tx, pauses: AutoPause[]): Promise<P
            select id, namespace, url from paused`,
     values: [list.map((p) => p.webhookId), list.map((p) => p.by), list.map((p) => p.reason)],
   });
-  return rows.map((r) => ({ ...first.get(r.id)!, namespace: r.namespace, url: r.url }));
+  return rows.map((r) => ({ ...first.get(r.id)!, consumer: r.namespace, url: r.url }));
 }
 
 export const goneReason = (at: Date) => `endpoint answered 410 Gone at ${at.toISOString()}`;

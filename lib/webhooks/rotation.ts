@@ -26,7 +26,7 @@ export interface RotationResult {
  */
 export async function rotateWebhookSecret(
   deps: Deps,
-  namespace: string,
+  consumer: string,
   id: string,
   options: { secret?: string; graceSeconds?: number },
 ): Promise<RotationResult> {
@@ -49,22 +49,22 @@ export async function rotateWebhookSecret(
         returning previous_expires_at`,
       [
         id,
-        namespace,
+        consumer,
         graceSeconds,
         deps.keyring.encrypt(secret, secretContext.signingSecret(id)),
         deps.keyring.encrypt(keys.seed, secretContext.signingKey(id)),
         keys.publicKey,
       ],
     );
-    if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+    if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${consumer}"`);
     await tx.query(
       "insert into webhook_audit (webhook_id, namespace, action, reason) values ($1, $2, 'secret_rotated', $3)",
-      [id, namespace, `grace ${graceSeconds}s`],
+      [id, consumer, `grace ${graceSeconds}s`],
     );
     return rows[0].previous_expires_at;
   });
   return {
-    webhook: presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring, secret),
+    webhook: presentWebhook(await readWebhook(deps.db, consumer, id), deps.keyring, secret),
     previousExpiresAt,
   };
 }

@@ -51,37 +51,37 @@ function checkEvents(events: string[]): string[] {
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "23505";
 
-async function insertSubscriptions(tx: Tx, namespace: string, webhookId: string, events: string[]): Promise<void> {
+async function insertSubscriptions(tx: Tx, consumer: string, webhookId: string, events: string[]): Promise<void> {
   if (!events.length) return;
   await tx.query(
     `insert into subscriptions (id, namespace, webhook_id, event_name)
      select gen_random_uuid(), $1, $2, e from unnest($3::text[]) as e
      on conflict (webhook_id, event_name) do nothing`,
-    [namespace, webhookId, events],
+    [consumer, webhookId, events],
   );
 }
 
-async function audit(tx: Tx, webhookId: string, namespace: string, action: string, reason = ""): Promise<void> {
+async function audit(tx: Tx, webhookId: string, consumer: string, action: string, reason = ""): Promise<void> {
   await tx.query("insert into webhook_audit (webhook_id, namespace, action, reason) values ($1, $2, $3, $4)", [
     webhookId,
-    namespace,
+    consumer,
     action,
     reason,
   ]);
 }
 
-export async function readWebhook(db: Deps["db"] | Tx, namespace: string, id: string): Promise<WebhookRecord> {
+export async function readWebhook(db: Deps["db"] | Tx, consumer: string, id: string): Promise<WebhookRecord> {
   const { rows } = await db.query({
     name: "webhooks.get",
     text: `select ${WEBHOOK_COLUMNS} from ${WEBHOOK_FROM} where w.id = $1 and w.namespace = $2`,
-    values: [id, namespace],
+    values: [id, consumer],
   });
-  if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+  if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${consumer}"`);
   return toRecord(rows[0]);
 }
 
-export async function getWebhook(deps: Deps, namespace: string, id: string): Promise<Webhook> {
-  return presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring);
+export async function getWebhook(deps: Deps, consumer: string, id: string): Promise<Webhook> {
+  return presentWebhook(await readWebhook(deps.db, consumer, id), deps.keyring);
 }
 
 /**
@@ -98,7 +98,7 @@ export const listenSessionUrl = (sessionId: string) => `https://${sessionId}.lis
 /** Registers a webhook and one subscription per listed event. The signing secret is returned in plaintext only here. */
 export async function registerWebhook(
   deps: Deps,
-  namespace: string,
+  consumer: string,
   fields: WebhookFields,
   session?: ListenSessionLink,
 ): Promise<Webhook> {
@@ -118,7 +118,7 @@ export async function registerWebhook(
     await withTransaction(deps.db, async (tx) => {
       await tx.query(INSERT_WEBHOOK, [
         id,
-        namespace,
+        consumer,
         url,
         fields.description,
         fields.active,
@@ -133,21 +133,21 @@ export async function registerWebhook(
         fields.timeout,
         ...httpConfigValues(config),
       ]);
-      await insertSubscriptions(tx, namespace, id, events);
+      await insertSubscriptions(tx, consumer, id, events);
       if (session) {
         await tx.query(
           "insert into listen_sessions (id, namespace, webhook_id, expires_at) values ($1, $2, $3, now() + make_interval(secs => $4))",
-          [session.id, namespace, id, session.leaseSeconds],
+          [session.id, consumer, id, session.leaseSeconds],
         );
       }
-      await audit(tx, id, namespace, "registered");
+      await audit(tx, id, consumer, "registered");
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
+      throw alreadyExists(`a webhook with this URL is already registered in namespace "${consumer}"`);
     throw err;
   }
-  return presentWebhook(await readWebhook(deps.db, namespace, id), deps.keyring, secret);
+  return presentWebhook(await readWebhook(deps.db, consumer, id), deps.keyring, secret);
 }
 
 const INSERT_COLUMNS = [
@@ -176,7 +176,7 @@ export interface WebhookFilter {
 
 export async function listWebhooks(
   deps: Deps,
-  namespace: string | undefined,
+  consumer: string | undefined,
   filter: WebhookFilter,
   page: Page,
 ): Promise<{ webhooks: Webhook[]; total: number }> {
@@ -186,7 +186,7 @@ export async function listWebhooks(
     and ($4::uuid is null or w.id = $4)
     and ($5::text is null or ${healthStateSql("h.total_deliveries", "h.successful_deliveries", "h.consecutive_failures")} = $5)`;
   const values = [
-    namespace ?? null,
+    consumer ?? null,
     filter.event ?? null,
     filter.activeOnly ?? false,
     filter.webhookId ?? null,
@@ -208,7 +208,7 @@ export async function listWebhooks(
  */
 export async function updateWebhook(
   deps: Deps,
-  namespace: string,
+  consumer: string,
   id: string,
   updates: Partial<WebhookFields>,
   mask: string[] | undefined,
@@ -248,9 +248,9 @@ export async function updateWebhook(
     await withTransaction(deps.db, async (tx) => {
       const current = await tx.query(
         "select id, timeout_seconds, url, active from webhooks where id = $1 and namespace = $2 for update",
-        [id, namespace],
+        [id, consumer],
       );
-      if (!current.rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+      if (!current.rows[0]) throw notFound(`webhook ${id} not found in namespace "${consumer}"`);
       const sets: string[] = [];
       const values: unknown[] = [id];
       const set = (column: string, value: unknown) => {
@@ -293,14 +293,14 @@ export async function updateWebhook(
           id,
           events,
         ]);
-        await insertSubscriptions(tx, namespace, id, events);
+        await insertSubscriptions(tx, consumer, id, events);
       }
       if (paths.has("active")) {
         if (updates.active) await restartFailureClock(tx, id);
-        await audit(tx, id, namespace, updates.active ? "activated" : "deactivated");
+        await audit(tx, id, consumer, updates.active ? "activated" : "deactivated");
         await announceActiveChange(
           tx,
-          { webhookId: id, namespace, url: url || current.rows[0].url },
+          { webhookId: id, consumer, url: url || current.rows[0].url },
           current.rows[0].active,
           updates.active ?? false,
           "",
@@ -309,10 +309,10 @@ export async function updateWebhook(
     });
   } catch (err) {
     if (isUniqueViolation(err))
-      throw alreadyExists(`a webhook with this URL is already registered in namespace "${namespace}"`);
+      throw alreadyExists(`a webhook with this URL is already registered in namespace "${consumer}"`);
     throw err;
   }
-  return getWebhook(deps, namespace, id);
+  return getWebhook(deps, consumer, id);
 }
 
 /**
@@ -321,7 +321,7 @@ export async function updateWebhook(
  */
 export async function setWebhookActive(
   deps: Deps,
-  namespace: string,
+  consumer: string,
   id: string,
   active: boolean,
   reason: string,
@@ -332,14 +332,14 @@ export async function setWebhookActive(
          from (select id, active from webhooks where id = $1 and namespace = $2 for update) before
         where w.id = before.id
         returning w.url, before.active as was_active`,
-      [id, namespace, active, active ? null : reason, active ? null : "manual"],
+      [id, consumer, active, active ? null : reason, active ? null : "manual"],
     );
-    if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+    if (!rows[0]) throw notFound(`webhook ${id} not found in namespace "${consumer}"`);
     if (active) await restartFailureClock(tx, id);
-    await audit(tx, id, namespace, active ? "resumed" : "paused", reason);
-    await announceActiveChange(tx, { webhookId: id, namespace, url: rows[0].url }, rows[0].was_active, active, reason);
+    await audit(tx, id, consumer, active ? "resumed" : "paused", reason);
+    await announceActiveChange(tx, { webhookId: id, consumer, url: rows[0].url }, rows[0].was_active, active, reason);
   });
-  return getWebhook(deps, namespace, id);
+  return getWebhook(deps, consumer, id);
 }
 
 /** svc.webhook.paused / resumed when an operator changed whether the webhook is active. */
@@ -363,15 +363,15 @@ async function restartFailureClock(tx: Tx, id: string): Promise<void> {
  * Removes the webhook and its subscriptions at once. Its deliveries and attempts may be millions of rows, so they
  * are not cascaded in this transaction: a tombstone hands them to a job that deletes them in small batches.
  */
-export async function unregisterWebhook(deps: Deps, namespace: string, id: string): Promise<void> {
+export async function unregisterWebhook(deps: Deps, consumer: string, id: string): Promise<void> {
   await withTransaction(deps.db, async (tx) => {
-    const { rowCount } = await tx.query("delete from webhooks where id = $1 and namespace = $2", [id, namespace]);
-    if (!rowCount) throw notFound(`webhook ${id} not found in namespace "${namespace}"`);
+    const { rowCount } = await tx.query("delete from webhooks where id = $1 and namespace = $2", [id, consumer]);
+    if (!rowCount) throw notFound(`webhook ${id} not found in namespace "${consumer}"`);
     await tx.query("insert into webhook_tombstones (webhook_id, namespace) values ($1, $2) on conflict do nothing", [
       id,
-      namespace,
+      consumer,
     ]);
     await tx.query("delete from webhook_health where webhook_id = $1", [id]);
-    await audit(tx, id, namespace, "unregistered");
+    await audit(tx, id, consumer, "unregistered");
   });
 }

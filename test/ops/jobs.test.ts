@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { purgeOldEvents } from "../../lib/events/retention.ts";
-import { claimJobRun } from "../../lib/jobs/gate.ts";
+import { claimJobRun } from "../../lib/scheduled-jobs/gate.ts";
 import { startScheduler, type ScheduledJob } from "../../jobs/scheduler.ts";
 import { sharedService, startTestService } from "../helpers/service.ts";
 

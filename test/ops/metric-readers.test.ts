@@ -52,7 +52,7 @@ for (const preference of ["cumulative", "delta"] as const) {
       "one reader for both only with cumulative figures",
     );
 
-    const metrics = new Metrics({ version: "test", perConsumer: false, otlp: tracing.metricReader });
+    const metrics = new Metrics({ version: "test", consumerLabel: false, otlp: tracing.metricReader });
     t.after(() => metrics.shutdown());
     metrics.pushes.add(1, { event_valid: true });
     assert.equal(await pushedOnMetrics(metrics), 1);

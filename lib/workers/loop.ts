@@ -4,7 +4,7 @@
 import { context, ROOT_CONTEXT } from "@opentelemetry/api";
 import type { AppContext } from "../app/context.ts";
 import { isConnectionError } from "../db/pool.ts";
-import type { Topic } from "../queue/signals.ts";
+import type { Topic } from "../signals/signals.ts";
 
 export interface WorkLoopOptions {
   /** Names the worker in logs. */
