@@ -5,7 +5,7 @@ import docs from "./system/docs.ts";
 import health from "./system/health.ts";
 import inviteRedeem from "./system/invite-redeem.ts";
 import portalInviteRedeem from "./system/portal-invite-redeem.ts";
-import openapi from "./system/openapi.ts";
+import { openApiRoutes } from "./system/openapi.ts";
 import ready from "./system/ready.ts";
 import browserTokensCreate from "./rest/browser-tokens.create.ts";
 import consumersCreate from "./rest/consumers.create.ts";
@@ -110,7 +110,15 @@ import webhookServiceResumeWebhook from "./rpc/WebhookService.ResumeWebhook.ts";
 import webhookServiceUnregisterWebhook from "./rpc/WebhookService.UnregisterWebhook.ts";
 import webhookServiceUpdateWebhookConfig from "./rpc/WebhookService.UpdateWebhookConfig.ts";
 
-export const systemRoutes: AnyRoute[] = [health, ready, metrics, ...openapi, ...docs, inviteRedeem, portalInviteRedeem];
+export const systemRoutes: AnyRoute[] = [
+  health,
+  ready,
+  metrics,
+  ...openApiRoutes(() => routes),
+  ...docs,
+  inviteRedeem,
+  portalInviteRedeem,
+];
 
 export const restRoutes: AnyRoute[] = [
   // browser-tokens

@@ -3,9 +3,20 @@
 // and forwards each delivery, and answers it over the API (the answer is the attempt's response code). A broken
 // stream is resumed; Ctrl-C ends the session, and svc removes one abandoned without a stream by itself.
 import { Webhook } from "standardwebhooks";
-import type { Answer, Receiver } from "./listen.ts";
 import type { OutputFormat } from "./output.ts";
 import { call, CliFailure, type Remote } from "./remote.ts";
+
+/** The local side's answer to one delivery (listen.ts forwards it to the developer's app or prints it). */
+export interface Answer {
+  status: number;
+  body: string;
+  note: string;
+}
+
+export interface Receiver {
+  /** Verifies, prints and (optionally) forwards one delivery; resolves with the answer to give svc. */
+  receive(method: string, headers: Record<string, string | string[] | undefined>, body: string): Promise<Answer>;
+}
 
 interface Session {
   session_id: string;

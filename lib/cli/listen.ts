@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { EXIT } from "./exit-codes.ts";
-import { listenOverSession } from "./listen-session.ts";
+import { listenOverSession, type Answer, type Receiver } from "./listen-session.ts";
 import { formatRecord, outputFormat, type OutputFormat } from "./output.ts";
 import { call, CliFailure, developerCommand, resolveRemote, type Remote } from "./remote.ts";
 
@@ -29,12 +29,6 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
-}
-
-export interface Answer {
-  status: number;
-  body: string;
-  note: string;
 }
 
 /** Forwards a delivery to the local app; its status and body (502 when it cannot be reached). */
@@ -60,11 +54,6 @@ async function forward(
     const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
     return { status: 502, body: `svc listen: ${url} failed: ${reason}`, note: `→ ${url} failed: ${reason}` };
   }
-}
-
-export interface Receiver {
-  /** Verifies, prints and (optionally) forwards one delivery; resolves with the answer to give svc. */
-  receive(method: string, headers: Record<string, string | string[] | undefined>, body: string): Promise<Answer>;
 }
 
 export function receiver(verifier: Webhook, format: OutputFormat, target: string | undefined): Receiver {

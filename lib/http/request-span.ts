@@ -7,7 +7,6 @@
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
 import { context, SpanKind, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
 import type { Tracing } from "../telemetry/tracing.ts";
-import type { HttpApp } from "./app.ts";
 
 const requestContexts = new WeakMap<object, Context>();
 
@@ -20,7 +19,11 @@ export function shareTraceContext(from: object, to: object): void {
   if (found) requestContexts.set(to, found);
 }
 
-export function withRequestSpans(tracing: Tracing, http: HttpApp): HttpApp {
+/** `http` is the app (lib/http/app.ts), typed by what is wrapped: this module is below the app it wraps. */
+export function withRequestSpans<App extends { fetch(request: Request): Promise<Response> }>(
+  tracing: Tracing,
+  http: App,
+): App {
   if (!tracing.enabled) return http;
   return {
     ...http,

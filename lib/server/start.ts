@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import { createAppContext } from "../app/create.ts";
 import { migrate } from "../db/migrate.ts";
 import { registerDatabaseGauges } from "../telemetry/gauges.ts";
-import { startTracing } from "../telemetry/tracing.ts";
+import { startTracing } from "../telemetry/start-tracing.ts";
 import { installLingeringClose } from "../http/lingering-close.ts";
 import { ensureSystemCatalog } from "../system-events/emit.ts";
 import { createPool, isConnectionError } from "../db/pool.ts";

@@ -3,8 +3,6 @@
 // ≈ 0.1 µs a call, the SDK's ≈ 3.7 µs); call sites also test `enabled` and skip span work entirely.
 import { ROOT_CONTEXT, trace, type Context, type Span, type Tracer } from "@opentelemetry/api";
 import type { MetricReader } from "@opentelemetry/sdk-metrics";
-import type { Config } from "../config.ts";
-import type { Logger } from "../log.ts";
 
 export interface Tracing {
   /** False without an OTLP endpoint: call sites create no spans at all. */
@@ -32,10 +30,3 @@ export const tracingOff: Tracing = {
   droppedSpans: () => 0,
   shutdown: async () => {},
 };
-
-/** Starts OTLP export when an endpoint is configured; otherwise returns `tracingOff` without loading the SDK. */
-export async function startTracing(config: Config, version: string, log: Logger): Promise<Tracing> {
-  if (!config.otel.endpoint) return tracingOff;
-  const { startOtelSdk } = await import("./otel-sdk.ts");
-  return startOtelSdk(config.otel, version, log);
-}
