@@ -1,6 +1,6 @@
 // POST /v1/consumers/{consumer}/events/{event_id}/repush — push a stored event again under a new id.
 import { z } from "zod";
-import { rePushEvent } from "../../lib/events/reports.ts";
+import { rePushEvent } from "../../lib/events/repush.ts";
 import { rest } from "../../lib/http/route.ts";
 import { eventId, pushResultSchema } from "../schemas/events.ts";
 import { consumerName } from "../schemas/consumers.ts";

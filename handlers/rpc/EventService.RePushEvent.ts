@@ -1,6 +1,6 @@
 // EventService.RePushEvent — pushes a stored event again under a new id, validated against the current schema.
 import { z } from "zod";
-import { rePushEvent } from "../../lib/events/reports.ts";
+import { rePushEvent } from "../../lib/events/repush.ts";
 import { rpc } from "../../lib/http/route.ts";
 
 export default rpc({

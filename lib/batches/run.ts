@@ -5,7 +5,7 @@ import { withTransaction, type Tx } from "../db/pool.ts";
 import { emitSystemEvents } from "../system-events/emit.ts";
 import { batchCompleted } from "../system-events/events.ts";
 import { requeueIn } from "../deliveries/requeue.ts";
-import { rePushEvent } from "../events/reports.ts";
+import { rePushEvent } from "../events/repush.ts";
 import { recordProgress, stillProcessing, type ClaimedBatch } from "./batches.ts";
 
 const CHUNK = 500;

@@ -1,10 +1,8 @@
-// Reading events back: reports with their delivery counts, one record, and re-pushing an event under a new id.
-import type { AppContext } from "../app/context.ts";
+// Reading events back: reports with their delivery counts and one record. (Re-pushing one is a write: repush.ts.)
 import type { Db } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
 import type { Page } from "../page.ts";
 import { isUuid } from "../ids.ts";
-import { pushEvent, type PushResult } from "./push.ts";
 
 export interface EventReport {
   event_id: string;
@@ -134,26 +132,4 @@ export async function getEventRecord(db: Db, eventId: string, consumer?: string)
   );
   if (!rows[0]) throw notFound(`event ${eventId} not found`);
   return toReport(rows[0]);
-}
-
-/** Pushes the stored payload again under a new id, validated against the event type's current schema. */
-export async function rePushEvent(
-  app: Pick<AppContext, "db" | "config" | "events" | "metrics" | "tracing">,
-  eventId: string,
-  consumer?: string,
-  idempotencyKey?: string,
-): Promise<PushResult> {
-  const original = await getEventRecord(app.db, eventId, consumer);
-  const ttlSeconds = original.expires_at
-    ? Math.max(1, Math.round((Date.parse(original.expires_at) - Date.parse(original.created_at)) / 1000))
-    : 0;
-  return pushEvent(app, {
-    consumer: original.namespace,
-    event: original.event_name,
-    payload: original.payload as Record<string, unknown>,
-    ttlSeconds,
-    metadata: original.metadata,
-    labels: original.labels,
-    idempotencyKey,
-  });
 }
