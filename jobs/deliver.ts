@@ -5,23 +5,15 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Dispatcher } from "undici";
 import type { AppContext } from "../lib/app/context.ts";
-import {
-  attemptDelivery,
-  notSent,
-  released,
-  releasedStatus,
-  type AttemptDeps,
-  type AttemptResult,
-} from "../lib/deliveries/attempt.ts";
+import { attemptDelivery, notSent, released, releasedStatus, type AttemptDeps } from "../lib/deliveries/attempt.ts";
 import { FairClaimer, type Lane } from "../lib/deliveries/claim.ts";
 import { EndpointScheduler, type Job, type SchedulerLimits } from "../lib/deliveries/endpoint-scheduler.ts";
 import { OutcomeBuffer } from "../lib/deliveries/outcome-buffer.ts";
-import type { Claimed } from "../lib/deliveries/queue.ts";
 import { takeTokens } from "../lib/deliveries/rate-limit.ts";
-import { loadEvents, TargetCache, type EventData, type Target } from "../lib/deliveries/targets.ts";
-import type { PreClaim } from "../lib/fanout/fanout.ts";
+import { loadEvents, TargetCache, type Target } from "../lib/deliveries/targets.ts";
 import { startWorkLoop } from "../lib/workers/loop.ts";
 import { createListenTransport } from "../lib/listen/transport.ts";
+import type { AttemptResult, Claimed, EventData, PreClaim } from "../lib/deliveries/stages.ts";
 
 export interface DeliveryWorkerOptions {
   /** Most requests in flight at once in this process. */
@@ -276,7 +268,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     },
   });
 
-  return {
+  const worker: DeliveryWorker = {
     poke: loop.wake,
     preClaim() {
       const max = scheduler.room("fresh");
@@ -297,6 +289,8 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       }
     },
     async stop() {
+      // Statements that took a pre-claim hand over what they made first; later ones create nothing claimed.
+      await app.handOff.close();
       // Nothing new goes on the wire from here: claims still waiting for a slot go back at once.
       const stopStarted = Date.now();
       stopping = true;
@@ -312,6 +306,9 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       await outcomes.drain(Date.now() + DRAIN_WRITES_MS);
     },
   };
+  // Pushes and fan-outs of this process create deliveries claimed for this worker from now on.
+  app.handOff.open(worker);
+  return worker;
 }
 
 /** The connection pool key: scheme, host and port. */

@@ -1,7 +1,7 @@
 // The fan-out worker: turns queued events into deliveries, batch by batch, as soon as a push signals them. (Pushes
 // to an instance that delivers are fanned out by their own statement; the queue holds the rest: lib/fanout.)
 import type { AppContext } from "../lib/app/context.ts";
-import { fanOutBatch, type HandOff } from "../lib/fanout/fanout.ts";
+import { fanOutBatch } from "../lib/fanout/fanout.ts";
 import { fanOutSpan } from "../lib/fanout/span.ts";
 import { startWorkLoop } from "../lib/workers/loop.ts";
 
@@ -12,26 +12,20 @@ export interface FanOutWorker {
   stop(): Promise<void>;
 }
 
-export function startFanOutWorker(
-  app: AppContext,
-  options: { batch?: number; pollMs?: number; handOff?: HandOff } = {},
-): FanOutWorker {
+export function startFanOutWorker(app: AppContext, options: { batch?: number; pollMs?: number } = {}): FanOutWorker {
   const batch = options.batch ?? 200;
   const loop = startWorkLoop(app, {
     name: "fanout",
     topic: "events",
     pollMs: options.pollMs,
     async step() {
-      const handOff = options.handOff;
       const started = app.tracing.enabled ? Date.now() : 0;
-      const { events, taken, deliveries, claimed, claimedEvents, traceparents } = await fanOutBatch(
-        app.queueDb,
-        batch,
-        handOff?.preClaim(),
+      // Deliveries born claimed go to this process's delivery worker, when it runs.
+      const { events, taken, deliveries, claimed, traceparents } = await app.handOff.run((taking) =>
+        fanOutBatch(app.queueDb, batch, taking?.preClaim),
       );
       if (app.tracing.enabled && events > 0)
         fanOutSpan(app.tracing, started, { events, deliveries, handedOver: claimed.length }, traceparents);
-      if (claimed.length) handOff!.adopt(claimed, claimedEvents);
       if (deliveries > claimed.length) app.signals.local("deliveries");
       return taken >= batch;
     },

@@ -45,9 +45,7 @@ export async function startWorkers(app: AppContext, options: WorkerOptions = {})
     ...options,
     dispatcherFor: (verifySsl) => (verifySsl ? dispatchers.verified : dispatchers.unverified),
   });
-  const fanout = startFanOutWorker(app, { pollMs: options.pollMs, handOff: delivery });
-  // This instance's pushes are fanned out as they are inserted, straight to its own worker.
-  void app.events.inserter.fanOutTo(delivery);
+  const fanout = startFanOutWorker(app, { pollMs: options.pollMs });
   const batches = startBatchWorker(app, { pollMs: options.pollMs });
   const scheduler = startScheduler(app, scheduledJobs, options.schedulerTickMs);
   return {
@@ -56,8 +54,6 @@ export async function startWorkers(app: AppContext, options: WorkerOptions = {})
     batches,
     scheduler,
     async stop() {
-      // Pushes being inserted with a hand-off finish handing over before the delivery worker stops.
-      await app.events.inserter.fanOutTo(undefined);
       await batches.stop();
       await fanout.stop();
       await delivery.stop();

@@ -26,7 +26,7 @@ export default rest({
   errors: [404],
   async handle({ params, body }, { app }) {
     const transformed_payload = await testTransformTemplate(app.db, {
-      namespace: params.consumer,
+      consumer: params.consumer,
       eventName: body.event_name,
       template: body.transform_template,
       strict: body.transform_strict,

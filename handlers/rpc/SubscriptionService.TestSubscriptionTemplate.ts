@@ -16,7 +16,7 @@ export default rpc({
     await requireConsumer(app.db, namespace);
     return {
       transformed_payload: await testTransformTemplate(app.db, {
-        namespace,
+        consumer: namespace,
         eventName: event_name,
         template: transform_template,
         strict: transform_strict,

@@ -1,5 +1,6 @@
 // Who is calling: the master key (checked in memory, constant time), an access token, or nobody.
-import type { AppContext, Principal } from "../app/context.ts";
+import type { AppContext } from "../app/context.ts";
+import type { Principal } from "./principal.ts";
 import { AppError } from "../errors.ts";
 import { credentialOf, secretMatches } from "./credentials.ts";
 import { unauthenticated } from "./errors.ts";

@@ -1,5 +1,6 @@
 // Who may use the consumer portal's API, and for which consumer.
-import type { AppContext, Principal } from "../app/context.ts";
+import type { AppContext } from "../app/context.ts";
+import type { Principal } from "./principal.ts";
 import { AppError, invalid } from "../errors.ts";
 import { authenticate } from "./authenticate.ts";
 import { credentialOf } from "./credentials.ts";

@@ -1,6 +1,6 @@
 // Token verification with the spec's cache rules: successful lookups are kept 30 s (revocation on this instance
 // drops them at once), and last_used_at is written at most once a minute per token, in the background.
-import type { Principal } from "../app/context.ts";
+import type { TokenPrincipal } from "./principal.ts";
 import type { Db } from "../db/pool.ts";
 import { isConnectionError } from "../db/pool.ts";
 import { AppError } from "../errors.ts";
@@ -12,8 +12,6 @@ import { unauthenticated } from "./errors.ts";
 const CACHE_MS = 30_000;
 const LAST_USED_EVERY_MS = 60_000;
 const LAST_USED_FLUSH_MS = 5_000;
-
-type TokenPrincipal = Extract<Principal, { kind: "token" }>;
 
 export class TokenVerifier {
   readonly #cache = new Map<string, { principal: TokenPrincipal; expiresAt: number | null; cachedAt: number }>();

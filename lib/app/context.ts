@@ -1,15 +1,18 @@
-// What every handler and job can reach: config, database, keyring, logger, the shared in-process services.
+// What every handler and job can reach: config, database, keyring, logger and the shared in-process services, as
+// interfaces and types only. It imports only types of modules that import nothing of the domain, so any module can
+// take an AppContext without closing an import circle (test/layering.test.ts); lib/app/create.ts builds it.
 import type { Context } from "@opentelemetry/api";
-import type { TokenVerifier } from "../access/verifier.ts";
-import type { Metrics } from "../telemetry/metrics.ts";
+import type { Principal, TokenPrincipal } from "../access/principal.ts";
 import type { Config } from "../config.ts";
 import type { Keyring } from "../crypto/keyring.ts";
 import type { Db } from "../db/pool.ts";
+import type { HandOffPoint } from "../deliveries/stages.ts";
 import type { EgressPolicy } from "../egress/policy.ts";
-import type { EventTypeCache } from "../event-types/cache.ts";
-import type { EventInserter } from "../events/inserter.ts";
+import type { EventTypeInfo } from "../event-types/cache.ts";
+import type { Inserted, NewEvent } from "../events/new-event.ts";
 import type { Logger } from "../log.ts";
 import type { Signals } from "../signals/signals.ts";
+import type { Metrics } from "../telemetry/metrics.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
 
 export interface Lifecycle {
@@ -18,6 +21,28 @@ export interface Lifecycle {
   /** SIGTERM received: /ready answers 503 and workers take no new work. */
   draining: boolean;
   startedAt: number;
+}
+
+/** Token credentials by secret, cached with the spec's rules (lib/access/verifier.ts). */
+export interface TokenVerification {
+  verify(secret: string): Promise<TokenPrincipal>;
+  /** Drops a revoked token from this instance's cache at once. */
+  forget(tokenId: string): void;
+  /** Writes the last_used_at updates waiting to be written. */
+  flushLastUsed(): Promise<void>;
+  close(): void;
+}
+
+/** Registered event types by name, cached (lib/event-types/cache.ts). */
+export interface EventTypeLookup {
+  get(name: string): Promise<EventTypeInfo | null>;
+  /** Forgets one name (or all): the next get reads it again. */
+  invalidate(name?: string): void;
+}
+
+/** Stores pushed events, in one statement with the pushes that arrive meanwhile (lib/events/inserter.ts). */
+export interface EventWriter {
+  insert(event: NewEvent): Promise<Inserted>;
 }
 
 export interface AppContext {
@@ -32,19 +57,14 @@ export interface AppContext {
   /** The outbound target policy (SSRF guard). */
   ssrf: EgressPolicy;
   signals: Signals;
-  events: { types: EventTypeCache; inserter: EventInserter };
-  tokens: TokenVerifier;
+  events: { types: EventTypeLookup; inserter: EventWriter };
+  /** Where pushes and fan-outs hand deliveries born claimed to this process's delivery worker, while it runs. */
+  handOff: HandOffPoint;
+  tokens: TokenVerification;
   metrics: Metrics;
   /** OpenTelemetry traces (`tracingOff` without an OTLP endpoint). */
   tracing: Tracing;
 }
-
-/** Who is calling. `disabled` means SVC_API_KEY is unset and every caller has full access. */
-export type Principal =
-  | { kind: "disabled" }
-  | { kind: "master" }
-  | { kind: "token"; tokenId: string; name: string; consumer: string | null }
-  | { kind: "anonymous" };
 
 export interface RequestContext {
   app: AppContext;

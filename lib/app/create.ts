@@ -3,6 +3,7 @@ import { TokenVerifier } from "../access/verifier.ts";
 import type { Config } from "../config.ts";
 import { Keyring } from "../crypto/keyring.ts";
 import type { Db } from "../db/pool.ts";
+import { HandOff } from "../deliveries/hand-off.ts";
 import { EventTypeCache } from "../event-types/cache.ts";
 import { EventInserter } from "../events/inserter.ts";
 import type { Logger } from "../log.ts";
@@ -29,6 +30,7 @@ export function createAppContext(
 ): AppContext {
   const tracing = options.tracing ?? tracingOff;
   const signals = createSignals(options.listen === false ? undefined : config.databaseUrl, log);
+  const handOff = new HandOff();
   return {
     config,
     db,
@@ -42,7 +44,8 @@ export function createAppContext(
       allowPrivateNetworks: config.allowPrivateNetworks,
     }),
     signals,
-    events: { types: new EventTypeCache(db), inserter: new EventInserter(db, { signals, tracing }) },
+    events: { types: new EventTypeCache(db), inserter: new EventInserter(db, { signals, tracing, handOff }) },
+    handOff,
     tokens: new TokenVerifier(db, log),
     metrics: new Metrics({
       version: VERSION,

@@ -1,19 +1,18 @@
 // One delivery attempt: build the body (envelope or transform), sign it, send it, and decide what happens next.
 import { randomUUID } from "node:crypto";
 import type { Dispatcher } from "undici";
-import type { HealthSample } from "../health/record.ts";
 import { tracedAttempt } from "../telemetry/attempt-span.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
-import { goneReason, type AutoPause } from "../webhooks/auto-pause.ts";
+import { goneReason } from "../webhooks/auto-pause.ts";
 import { sendableHeaders } from "../webhooks/headers.ts";
 import { isRetried, categoryOfError, categoryOfStatus, type Category } from "./classify.ts";
 import { RATE_LIMIT_GIVE_UP_MS, retryAfterMs, retryDelayMs } from "./backoff.ts";
 import { envelopeBody, envelopeData } from "./envelope.ts";
 import { send, type OutboundRequest, type SendResult } from "./http-send.ts";
-import type { AttemptRecord, Claimed, Outcome } from "./queue.ts";
 import { signatureHeaders } from "./signing.ts";
-import type { EventData, SubscriptionTarget, Target } from "./targets.ts";
+import type { SubscriptionTarget, Target } from "./targets.ts";
 import { renderTransform } from "./transform.ts";
+import type { AttemptResult, Claimed, EventData, Outcome } from "./stages.ts";
 
 export const USER_AGENT_PREFIX = "Svc-Webhook/";
 const RESPONSE_BODY_BYTES = 1024;
@@ -29,14 +28,6 @@ export interface AttemptDeps {
   sendToListenSession?(sessionId: string, req: OutboundRequest): Promise<SendResult>;
   /** Set only when tracing is on: each attempt then runs in its own span. */
   tracing?: Tracing;
-}
-
-export interface AttemptResult {
-  outcome: Outcome;
-  attempt?: AttemptRecord;
-  health?: HealthSample;
-  /** The answer asks for the webhook to be paused (410 Gone with pause_on_gone). */
-  pause?: AutoPause;
 }
 
 /**

@@ -4,7 +4,8 @@
 // database. Webhooks whose circuit is open give one probe when it is due, and nothing else; webhooks svc paused
 // itself (410 Gone, auto-disable) give nothing until they are resumed.
 import type { Db } from "../db/pool.ts";
-import { LEASE_MARGIN_SECONDS, toClaimed, type Claimed, type ClaimedRow } from "./queue.ts";
+import { LEASE_MARGIN_SECONDS, toClaimed, type ClaimedRow } from "./queue.ts";
+import type { Claimed } from "./stages.ts";
 
 /** Fresh deliveries (first attempts and manual retries) and retries are claimed separately (see docs/isolation.md). */
 export type Lane = "fresh" | "retry";

@@ -2,8 +2,8 @@
 // kept incrementally: each batch of outcomes adds its counts in the same transaction, and the overview reads at
 // most 7 days × 1,440 minutes × a few shards of small rows — never the deliveries or attempts tables.
 import type { Db, Tx } from "../db/pool.ts";
-import type { AttemptResult } from "./attempt.ts";
 import { CATEGORIES, type Category } from "./classify.ts";
+import type { AttemptResult } from "./stages.ts";
 
 /** Upper bounds (ms) of the latency buckets; the last bucket holds everything slower. */
 export const LATENCY_BOUNDS_MS = [5, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 30_000] as const;

@@ -10,9 +10,9 @@ import { SYSTEM_CONSUMER } from "../system-events/catalog.ts";
 import { autoDisabledReason, pauseAutomatically, type Paused } from "../webhooks/auto-pause.ts";
 import type { Logger } from "../log.ts";
 import type { Metrics } from "../telemetry/metrics.ts";
-import type { AttemptResult } from "./attempt.ts";
 import { recordMinuteStats } from "./minute-stats.ts";
-import { writeOutcomes, type Outcome } from "./queue.ts";
+import { writeOutcomes } from "./queue.ts";
+import type { AttemptResult, Outcome } from "./stages.ts";
 
 export interface OutcomeBufferOptions {
   db: Db;

@@ -1,29 +1,10 @@
 // The delivery table is the queue: claimed in batches (claim.ts), outcomes and attempts written in batches here
 // (see docs/architecture.md).
 import type { Tx } from "../db/pool.ts";
+import type { AttemptRecord, Claimed, DeliveryStatus, Outcome } from "./stages.ts";
 import { randomShard } from "../stats/counters.ts";
 
-export type DeliveryStatus = "pending" | "sending" | "success" | "failed" | "retrying" | "expired";
 export const TERMINAL: readonly DeliveryStatus[] = ["success", "failed", "expired"];
-
-export interface Claimed {
-  id: string;
-  consumer: string;
-  eventId: string;
-  webhookId: string;
-  subscriptionId: string | null;
-  /** The attempt this claim makes (1 = first). */
-  attempt: number;
-  previousStatus: DeliveryStatus;
-  expiresAt: Date | null;
-  rateLimitedSince: Date | null;
-  /** updated_at of the webhook and subscription, to tell whether cached copies are still current; null if gone. */
-  webhookVersion: number | null;
-  subscriptionVersion: number | null;
-  timeoutSeconds: number;
-  /** The one delivery let through to test an endpoint whose circuit is open. */
-  probe: boolean;
-}
 
 /** Lease margin beyond the attempt's own deadline, so a lease never ends while its attempt can still be running. */
 export const LEASE_MARGIN_SECONDS = 10;
@@ -61,33 +42,6 @@ export function toClaimed(r: ClaimedRow): Claimed {
     timeoutSeconds: r.timeout_seconds,
     probe: r.probe === true,
   };
-}
-
-/**
- * What one claim ends in. `attemptUsed: false` gives the attempt back (expired before sending, 429, released);
- * `replacesResponse: false` keeps the delivery's last response fields (this claim produced none of its own).
- */
-export interface Outcome {
-  id: string;
-  consumer: string;
-  /** What the delivery belongs to and which attempt this claim was (for svc.delivery.failed; not written). */
-  webhookId: string;
-  eventId: string;
-  attempt: number;
-  status: DeliveryStatus;
-  attemptUsed: boolean;
-  replacesResponse: boolean;
-  nextAttemptAt: Date | null;
-  responseCode: number | null;
-  responseBody: string | null;
-  errorCategory: string | null;
-  errorMessage: string | null;
-  /** The body sent when a transform rendered it; null when the standard envelope was sent (see `envelopeAt`) or nothing. */
-  requestBody: string | null;
-  /** When this claim sent the standard envelope (its `timestamp`): the body is rebuilt from the event on read. */
-  envelopeAt: Date | null;
-  rateLimitedSince: Date | null;
-  templateError: string | null;
 }
 
 /**
@@ -163,20 +117,6 @@ export async function writeOutcomes(
     values: [leaseToken, JSON.stringify(rows), randomShard(), attemptsJson(attempts)],
   });
   return new Set(written.map((r) => r.id as string));
-}
-
-export interface AttemptRecord {
-  id: string;
-  deliveryId: string;
-  webhookId: string;
-  attempt: number;
-  success: boolean;
-  responseTimeMs: number;
-  responseCode: number;
-  responseBody: string | null;
-  errorMessage: string;
-  errorCategory: string;
-  at: Date;
 }
 
 function attemptsJson(attempts: AttemptRecord[]): string {

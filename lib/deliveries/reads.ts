@@ -4,7 +4,7 @@ import { invalid, notFound } from "../errors.ts";
 import type { Page } from "../page.ts";
 import { isUuid } from "../ids.ts";
 import { envelopeBody } from "./envelope.ts";
-import type { DeliveryStatus } from "./queue.ts";
+import type { DeliveryStatus } from "./stages.ts";
 
 export interface Delivery {
   delivery_id: string;

@@ -7,6 +7,7 @@ import { httpConfigColumns, httpConfigFromRow, type HttpConfig } from "../webhoo
 import { secretContext } from "../webhooks/secrets.ts";
 import type { OnTransformError } from "../subscriptions/subscriptions.ts";
 import { ed25519KeyFromSeed, hmacKeyFromSecret, type Signer } from "./signing.ts";
+import type { EventData } from "./stages.ts";
 
 export interface Target {
   version: number;
@@ -172,14 +173,6 @@ export class TargetCache {
     }
     return out;
   }
-}
-
-export interface EventData {
-  id: string;
-  eventName: string;
-  payloadJson: string;
-  /** The push's W3C traceparent: each attempt's span is its child. */
-  traceparent?: string | null;
 }
 
 /** The events of a claimed batch, each read once however many deliveries share it. */

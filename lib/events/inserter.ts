@@ -2,8 +2,6 @@
 // load one statement (and one NOTIFY) carries hundreds of events, and under no load a push waits for nobody. On an
 // instance that delivers, the same statement fans the events out and hands the deliveries to its worker.
 import type { Db } from "../db/pool.ts";
-import type { Claimed } from "../deliveries/queue.ts";
-import type { EventData } from "../deliveries/targets.ts";
 import {
   claimedEventRowsSql,
   enqueueFanOutSql,
@@ -13,31 +11,13 @@ import {
   readFanOut,
   summaryColumnsSql,
   type FanOutSummary,
-  type HandOff,
-  type PreClaim,
 } from "../fanout/fanout.ts";
 import { fanOutSpan } from "../fanout/span.ts";
+import type { Claimed, EventData, HandOffPoint, PreClaim } from "../deliveries/stages.ts";
 import { notifySql, type Signals } from "../signals/signals.ts";
 import { randomShard } from "../stats/counters.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
-
-export interface NewEvent {
-  id: string;
-  consumer: string;
-  eventName: string;
-  eventVersion: number | null;
-  payloadJson: string;
-  metadata: Record<string, string>;
-  labels: Record<string, string>;
-  idempotencyKey: string | null;
-  schemaValid: boolean;
-  warnings: string[];
-  ttlSeconds: number;
-  /** The push's W3C traceparent (null without tracing): fan-out and attempts continue its trace. */
-  traceparent?: string | null;
-}
-
-export type Inserted = { eventId: string; duplicate: boolean; consumerMissing?: false } | { consumerMissing: true };
+import type { Inserted, NewEvent } from "./new-event.ts";
 
 interface Pending {
   event: NewEvent;
@@ -52,25 +32,16 @@ export class EventInserter {
   #waiting: Pending[] = [];
   #inFlight = 0;
   #scheduled = false;
-  #handOff: HandOff | undefined;
-  /** Statements running with a hand-off: their deliveries reach its worker when they end. */
-  #handingOver = new Set<Promise<void>>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly deps: { signals: Signals; tracing: Tracing },
-  ) {}
 
   /**
-   * While this instance's delivery worker runs, pushes are fanned out by their own statement and its deliveries
-   * handed to `handOff` (one statement and one commit less per event, no wake-up between push and delivery);
-   * undefined queues them for the fan-out worker of any instance. Resolves once no statement that took the previous
-   * hand-off is running, so a worker being stopped receives nothing after it.
+   * While this instance's delivery worker runs (it has opened `handOff`), pushes are fanned out by their own
+   * statement and the deliveries born claimed handed to it (one statement and one commit less per event, no
+   * wake-up between push and delivery); otherwise they are queued for the fan-out worker of any instance.
    */
-  async fanOutTo(handOff: HandOff | undefined): Promise<void> {
-    this.#handOff = handOff;
-    await Promise.all(this.#handingOver);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { signals: Signals; tracing: Tracing; handOff: HandOffPoint },
+  ) {}
 
   insert(event: NewEvent): Promise<Inserted> {
     return new Promise((resolve, reject) => {
@@ -88,34 +59,31 @@ export class EventInserter {
       while (this.#inFlight < MAX_IN_FLIGHT && this.#waiting.length) {
         const batch = this.#waiting.splice(0, MAX_BATCH);
         this.#inFlight++;
-        const handsOver = this.#handOff !== undefined;
-        const flushed = this.#flush(batch).finally(() => {
+        void this.#flush(batch).finally(() => {
           this.#inFlight--;
-          this.#handingOver.delete(flushed);
           this.#pump();
         });
-        if (handsOver) this.#handingOver.add(flushed);
       }
     });
   }
 
   async #flush(batch: Pending[]): Promise<void> {
-    const handOff = this.#handOff;
-    const { signals, tracing } = this.deps;
+    const { signals, tracing, handOff } = this.deps;
     const started = tracing.enabled ? Date.now() : 0;
     let inserted: InsertedBatch;
     try {
-      inserted = await insertEvents(
-        this.db,
-        batch.map((p) => p.event),
-        handOff && { preClaim: handOff.preClaim() },
+      // The born-claimed deliveries reach the worker before the pushes are answered.
+      inserted = await handOff.run((taking) =>
+        insertEvents(
+          this.db,
+          batch.map((p) => p.event),
+          taking,
+        ),
       );
     } catch (err) {
       for (const p of batch) p.reject(err);
       return;
     }
-    // Handed over first: the deliveries start while the answers go out.
-    if (inserted.claimed.length) handOff!.adopt(inserted.claimed, inserted.claimedEvents);
     for (const [i, p] of batch.entries()) p.resolve(inserted.results[i]!);
     if (inserted.unclaimed) signals.local("deliveries");
     if (inserted.queued) signals.local("events");

@@ -9,8 +9,8 @@
 // (push→receiver latency). They are ordinary leased rows: if the worker dies, the lease runs out and any worker
 // claims them again.
 import type { Db } from "../db/pool.ts";
-import { LEASE_MARGIN_SECONDS, type Claimed } from "../deliveries/queue.ts";
-import type { EventData } from "../deliveries/targets.ts";
+import { LEASE_MARGIN_SECONDS } from "../deliveries/queue.ts";
+import type { Claimed, EventData, PreClaim } from "../deliveries/stages.ts";
 import { notifySql } from "../signals/signals.ts";
 import { COUNTER_SHARDS } from "../stats/counters.ts";
 
@@ -29,23 +29,6 @@ export interface FanOutResult {
   claimedEvents: Map<string, EventData>;
   /** The traceparents of the events fanned out (those pushed while tracing), for the fan-out span's links. */
   traceparents: string[];
-}
-
-export interface PreClaim {
-  leaseToken: string;
-  /** Most deliveries taken in all. */
-  max: number;
-  /** Most of one webhook's deliveries taken, unless `room` says otherwise. */
-  perWebhook: number;
-  /** Webhooks with less room than `perWebhook` in the taking process (0 = none now). */
-  room: Record<string, number>;
-}
-
-/** The delivery worker's side of a hand-over: new deliveries born claimed, within its free capacity. */
-export interface HandOff {
-  /** What this worker can take right now (undefined when it takes nothing). */
-  preClaim(): PreClaim | undefined;
-  adopt(claims: Claimed[], events: Map<string, EventData>): void;
 }
 
 /** The placeholders (such as `$3`) of the statement parameters the fan-out CTEs read: a counter shard and a PreClaim. */

@@ -2,16 +2,8 @@
 // per delivery. Template errors never reach here.
 import type { Tx } from "../db/pool.ts";
 import { healthBucket, type Category } from "../deliveries/classify.ts";
+import type { HealthSample } from "../deliveries/stages.ts";
 import { healthStateSql, type HealthState } from "./state.ts";
-
-export interface HealthSample {
-  webhookId: string;
-  consumer: string;
-  success: boolean;
-  category: Category;
-  responseTimeMs: number;
-  at: Date;
-}
 
 export interface HealthPolicy {
   /** Consecutive attempts without an answer that open an endpoint's circuit (0 = never). */

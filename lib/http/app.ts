@@ -2,7 +2,8 @@
 import { context } from "@opentelemetry/api";
 import { Router, type IRequest } from "itty-router";
 import type { z } from "zod";
-import type { AppContext, Principal, RequestContext } from "../app/context.ts";
+import type { Principal } from "../access/principal.ts";
+import type { AppContext, RequestContext } from "../app/context.ts";
 import { authenticate, requireAdmin } from "../access/authenticate.ts";
 import { authenticatePortal, type PortalGrant } from "../access/portal.ts";
 import { AppError } from "../errors.ts";

@@ -65,7 +65,7 @@ function openScope(config: Config, shared: AppContext, log: Logger): RequestScop
     queueDb: db,
     events: {
       types: new EventTypeCache(db),
-      inserter: new EventInserter(db, { signals: shared.signals, tracing: shared.tracing }),
+      inserter: new EventInserter(db, { signals: shared.signals, tracing: shared.tracing, handOff: shared.handOff }),
     },
     tokens,
     async close() {

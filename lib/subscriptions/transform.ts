@@ -47,7 +47,7 @@ const SAMPLE_IDS = {
 };
 
 export interface TemplateTest {
-  namespace: string;
+  consumer: string;
   eventName: string;
   template: string;
   strict: boolean;
@@ -62,9 +62,7 @@ export interface TemplateTest {
  * An empty template shows the default envelope, which is what a subscription without a transform sends.
  */
 export async function testTransformTemplate(db: Db, test: TemplateTest): Promise<string> {
-  const t = test.eventId
-    ? { ...test, payload: (await getEventRecord(db, test.eventId, test.namespace)).payload }
-    : test;
+  const t = test.eventId ? { ...test, payload: (await getEventRecord(db, test.eventId, test.consumer)).payload } : test;
   const type = await getEventTypeWithSample(db, t.eventName);
   if (!type.schema && t.payload === undefined)
     throw invalid(
@@ -74,7 +72,7 @@ export async function testTransformTemplate(db: Db, test: TemplateTest): Promise
   const fields = {
     ...SAMPLE_IDS,
     eventName: t.eventName,
-    consumer: t.namespace,
+    consumer: t.consumer,
     timestamp: new Date().toISOString(),
     attempt: 1,
   };

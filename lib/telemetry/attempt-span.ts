@@ -2,12 +2,11 @@
 // event), so an event's trace shows its push and every attempt of every delivery, however much later and in
 // whichever process they run. Only the webhook's host is recorded, never its path, query or credentials.
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
-import type { AttemptResult } from "../deliveries/attempt.ts";
-import type { Claimed } from "../deliveries/queue.ts";
-import type { EventData, Target } from "../deliveries/targets.ts";
+import type { Target } from "../deliveries/targets.ts";
 import { redactText } from "../log.ts";
 import { inSpan, serverAttributes } from "./spans.ts";
 import type { Tracing } from "./tracing.ts";
+import type { AttemptResult, Claimed, EventData } from "../deliveries/stages.ts";
 
 /** The host attributes of a webhook, parsed once per cached target (a target is replaced when its webhook changes). */
 const hosts = new WeakMap<Target, Record<string, string | number>>();
