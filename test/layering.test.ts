@@ -1,6 +1,8 @@
-// Dependencies point inward: lib/ never imports handlers/ or jobs/, and domain modules never import lib/http.
+// Dependencies point inward: lib/ never imports handlers/ or jobs/, domain modules never import lib/http, and no
+// module imports itself through others (no import circles).
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, resolve, dirname } from "node:path";
 import { test } from "node:test";
 
@@ -37,4 +39,61 @@ test("domain modules do not depend on the HTTP layer", () => {
         .map((i) => `${f} → ${i}`),
     );
   assert.deepEqual(wrong, []);
+});
+
+/** Strongly connected components of the import graph with more than one file (or a file importing itself). */
+function importCircles(roots: string[]): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const f of roots.flatMap(files)) graph.set(f, importsOf(f));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  let next = 0;
+  // Tarjan's algorithm; the graph has a few hundred files, so recursion depth is no concern.
+  const visit = (f: string) => {
+    index.set(f, next);
+    low.set(f, next++);
+    stack.push(f);
+    onStack.add(f);
+    for (const to of graph.get(f) ?? []) {
+      if (!graph.has(to)) continue;
+      if (!index.has(to)) {
+        visit(to);
+        low.set(f, Math.min(low.get(f)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(f, Math.min(low.get(f)!, index.get(to)!));
+    }
+    if (low.get(f) !== index.get(f)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== f);
+    if (component.length > 1 || graph.get(f)!.includes(f)) circles.push(component.sort());
+  };
+  for (const f of graph.keys()) if (!index.has(f)) visit(f);
+  return circles;
+}
+
+test("no import circles in lib/, handlers/ and jobs/ (type-only imports included)", () => {
+  assert.deepEqual(importCircles(["lib", "handlers", "jobs"]), []);
+});
+
+test("the circle finder finds a circle, type-only imports included", () => {
+  // A graph of its own, so the finder is checked even while the tree has no circle.
+  const dir = mkdtempSync(join(tmpdir(), "svc-layering-"));
+  try {
+    writeFileSync(join(dir, "a.ts"), 'import type { B } from "./b.ts";\nexport type A = B;\n');
+    writeFileSync(join(dir, "b.ts"), 'import { c } from "./c.ts";\nexport type B = string;\nexport const b = c;\n');
+    writeFileSync(join(dir, "c.ts"), 'export { a } from "./d.ts";\nexport const c = 1;\n');
+    writeFileSync(join(dir, "d.ts"), 'export const a = () => import("./a.ts");\n');
+    writeFileSync(join(dir, "e.ts"), 'import { c } from "./c.ts";\nexport const e = c;\n');
+    const rel = relative(".", dir);
+    assert.deepEqual(importCircles([rel]), [["a.ts", "b.ts", "c.ts", "d.ts"].map((n) => join(rel, n))]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
