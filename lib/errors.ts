@@ -18,6 +18,8 @@ export interface AppErrorOptions {
   headers?: Record<string, string>;
   /** Machine-readable details merged into the response body (e.g. `reason` on 401). */
   details?: Record<string, unknown>;
+  /** The specification's own name for this failure, where it has one (`invalid_invite`): the problem's `code`. */
+  problemCode?: string;
 }
 
 export class AppError extends Error {

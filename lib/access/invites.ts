@@ -121,7 +121,7 @@ export async function cancelInvite(db: Db, id: string): Promise<Invite> {
 
 const invalidInvite = () =>
   new AppError("invalid_argument", "this invite link is unknown, expired, cancelled or already used", {
-    details: { error: "invalid_invite" },
+    problemCode: "invalid_invite",
   });
 
 /**
@@ -154,7 +154,7 @@ export async function redeemInvite(
         throw new AppError(
           "invalid_argument",
           "this invite gives full access: open it in the dashboard (/#invite=…), not in the portal",
-          { details: { error: "invalid_invite" } },
+          { problemCode: "invalid_invite" },
         );
     }
     if (!invite) throw invalidInvite();

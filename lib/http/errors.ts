@@ -71,22 +71,20 @@ export function connectError(err: AppError): Response {
   return json(body, status, err.options.headers);
 }
 
+/**
+ * RFC 9457 problem+json, the one error shape of `/v1`, `/portal/api` and the system routes. A 401 also carries the
+ * specification's own body, `error: "unauthorized"` with `reason` and `message`, inside the problem.
+ */
 export function problem(err: AppError, instance?: string): Response {
   const status = err.options.httpStatus ?? restStatus[err.code];
-  // The spec fixes these two bodies; everything else is RFC 9457 problem+json.
-  if (status === 401) {
-    return json({ error: "unauthorized", message: err.message, ...err.options.details }, 401, err.options.headers);
-  }
-  if (err.options.details?.error === "invalid_invite") {
-    return json({ message: err.message, ...err.options.details }, status, err.options.headers);
-  }
   const body = {
     type: "about:blank",
     title: titles[status] ?? "Error",
     status,
     detail: err.message,
-    code: err.code,
+    code: err.options.problemCode ?? err.code,
     ...(instance ? { instance } : {}),
+    ...(status === 401 ? { error: "unauthorized", message: err.message } : {}),
     ...err.options.details,
   };
   return new Response(JSON.stringify(body), {

@@ -16,24 +16,34 @@ function schemaOf(schema: z.ZodType, io: "input" | "output"): Json {
 
 const problemSchema: Json = {
   type: "object",
+  description: "RFC 9457 problem details, the error body of every REST, portal and system route",
   properties: {
     type: { type: "string" },
     title: { type: "string" },
     status: { type: "integer" },
     detail: { type: "string" },
-    code: { type: "string" },
+    code: {
+      type: "string",
+      description: "The error code shared with the RPC surface (not_found, invalid_argument, …), or invalid_invite",
+    },
     instance: { type: "string" },
   },
-  required: ["type", "title", "status", "code"],
+  required: ["type", "title", "status", "detail", "code"],
 };
+/** A 401: a problem that also carries the specification's own 401 body (`error`, `reason`, `message`). */
 const unauthorizedSchema: Json = {
-  type: "object",
-  properties: {
-    error: { const: "unauthorized" },
-    reason: { enum: ["missing", "invalid", "expired", "revoked"] },
-    message: { type: "string" },
-  },
-  required: ["error", "reason"],
+  allOf: [
+    { $ref: "#/components/schemas/Problem" },
+    {
+      type: "object",
+      properties: {
+        error: { const: "unauthorized" },
+        reason: { enum: ["missing", "invalid", "expired", "revoked"] },
+        message: { type: "string" },
+      },
+      required: ["error", "reason", "message"],
+    },
+  ],
 };
 const connectErrorSchema: Json = {
   type: "object",
@@ -68,7 +78,7 @@ const connectErrorSchema: Json = {
 const errorResponse = (description: string, ref: string) => ({
   description,
   content: {
-    [ref === "Unauthorized" ? "application/json" : "application/problem+json"]: {
+    [ref === "ConnectError" ? "application/json" : "application/problem+json"]: {
       schema: { $ref: `#/components/schemas/${ref}` },
     },
   },

@@ -24,14 +24,14 @@ test("redeeming creates a named token once; a used, cancelled, expired or unknow
   assert.match(first.body.secret, /^svc_tk_/);
   assert.equal(first.body.name, "carol");
   const used = await redeem(inv.secret);
-  assert.deepEqual([used.status, used.body.error], [400, "invalid_invite"]);
+  assert.deepEqual([used.status, used.body.code], [400, "invalid_invite"]);
   const cancelled = (await svc().rest("POST", "/v1/invites", { name: "dave" })).body;
   assert.equal((await svc().rest("DELETE", `/v1/invites/${cancelled.id}`)).status, 204);
-  assert.equal((await redeem(cancelled.secret)).body.error, "invalid_invite");
+  assert.equal((await redeem(cancelled.secret)).body.code, "invalid_invite");
   const expired = (await svc().rest("POST", "/v1/invites", { name: "erin" })).body;
   await svc().app.db.query("update invites set expires_at = now() - interval '1 second' where id = $1", [expired.id]);
-  assert.equal((await redeem(expired.secret)).body.error, "invalid_invite");
-  assert.equal((await redeem("svc_inv_nope")).body.error, "invalid_invite");
+  assert.equal((await redeem(expired.secret)).body.code, "invalid_invite");
+  assert.equal((await redeem("svc_inv_nope")).body.code, "invalid_invite");
   assert.equal((await redeem("garbage")).status, 400);
 });
 
@@ -45,7 +45,7 @@ test("concurrent redemptions of one invite yield exactly one token", async () =>
   const inv = (await svc().rest("POST", "/v1/invites", { name: "race" })).body;
   const results = await Promise.all(Array.from({ length: 20 }, () => redeem(inv.secret)));
   assert.equal(results.filter((r) => r.status === 200).length, 1);
-  assert.equal(results.filter((r) => r.status === 400 && r.body.error === "invalid_invite").length, 19);
+  assert.equal(results.filter((r) => r.status === 400 && r.body.code === "invalid_invite").length, 19);
   const tokens = await svc().app.db.query("select count(*)::int as n from access_tokens where name = 'race'");
   assert.equal(tokens.rows[0].n, 1);
 });
@@ -71,13 +71,13 @@ test("the portal redeems a consumer invite at /portal/api/invite/redeem and refu
   assert.equal(res.status, 200, JSON.stringify(res.body));
   assert.equal(res.body.consumer, "shop-p");
   assert.match(res.body.secret, /^svc_tk_/);
-  assert.equal((await portalRedeem(inv.secret)).body.error, "invalid_invite");
+  assert.equal((await portalRedeem(inv.secret)).body.code, "invalid_invite");
 
   const full = (await svc().rest("POST", "/v1/invites", { name: "admin user" })).body;
   const refused = await portalRedeem(full.secret);
   assert.equal(refused.status, 400);
-  assert.equal(refused.body.error, "invalid_invite");
-  assert.match(refused.body.message, /full access/);
+  assert.equal(refused.body.code, "invalid_invite");
+  assert.match(refused.body.detail, /full access/);
   // Still pending: the dashboard can redeem it.
   assert.equal((await redeem(full.secret)).status, 200);
 });

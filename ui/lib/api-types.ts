@@ -1875,18 +1875,20 @@ export interface components {
             /** @description unauthenticated: missing, invalid, expired or revoked */
             reason?: string;
         };
+        /** @description RFC 9457 problem details, the error body of every REST, portal and system route */
         Problem: {
+            /** @description The error code shared with the RPC surface (not_found, invalid_argument, …), or invalid_invite */
             code: string;
-            detail?: string;
+            detail: string;
             instance?: string;
             status: number;
             title: string;
             type: string;
         };
-        Unauthorized: {
+        Unauthorized: components["schemas"]["Problem"] & {
             /** @constant */
             error: "unauthorized";
-            message?: string;
+            message: string;
             /** @enum {unknown} */
             reason: "missing" | "invalid" | "expired" | "revoked";
         };
@@ -2330,7 +2332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -2399,7 +2401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -2455,7 +2457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -2525,7 +2527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -2581,7 +2583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -2689,7 +2691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -2760,7 +2762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -2834,7 +2836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -2903,7 +2905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3009,7 +3011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3085,7 +3087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3183,7 +3185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3246,7 +3248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3342,7 +3344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3399,7 +3401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3465,7 +3467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3533,7 +3535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3609,7 +3611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3676,7 +3678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3752,7 +3754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3828,7 +3830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3895,7 +3897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -3971,7 +3973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4049,7 +4051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4138,7 +4140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4237,7 +4239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4333,7 +4335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4390,7 +4392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4485,7 +4487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4574,7 +4576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4690,7 +4692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4810,7 +4812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4915,7 +4917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -4972,7 +4974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5097,7 +5099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5213,7 +5215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5316,7 +5318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5428,7 +5430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5499,7 +5501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5575,7 +5577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5679,7 +5681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5750,7 +5752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5824,7 +5826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5905,7 +5907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -5989,7 +5991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6064,7 +6066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6126,7 +6128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6195,7 +6197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6264,7 +6266,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6320,7 +6322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6445,7 +6447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6502,7 +6504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6555,7 +6557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6625,7 +6627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6699,7 +6701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6755,7 +6757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6862,7 +6864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
@@ -6915,7 +6917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Unauthorized"];
+                    "application/problem+json": components["schemas"]["Unauthorized"];
                 };
             };
             /** @description Credential not allowed here */
