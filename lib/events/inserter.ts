@@ -127,9 +127,16 @@ const INSERTED = `input as (
            ), fresh as (
              ${INSERT_EVENTS} and idempotency_key is null
              returning id, namespace, event_name, labels, expires_at, payload, traceparent
+           ), keys as (
+             -- The key's uniqueness lives in event_keys (events is partitioned by time: migration 12); the event
+             -- whose key row is written is inserted, a duplicate's is not.
+             insert into event_keys (namespace, idempotency_key, event_id)
+             select namespace, idempotency_key, id from input
+              where idempotency_key is not null and exists (select 1 from namespaces n where n.name = input.namespace)
+             on conflict (namespace, idempotency_key) do nothing
+             returning event_id
            ), keyed as (
-             ${INSERT_EVENTS} and idempotency_key is not null
-             on conflict (namespace, idempotency_key) where idempotency_key is not null do nothing
+             ${INSERT_EVENTS} and id in (select event_id from keys)
              returning id, namespace, event_name, labels, expires_at, payload, traceparent
            ), inserted as (
              select * from fresh union all select * from keyed
@@ -221,7 +228,7 @@ export async function insertEvents(
     for (const r of known.rows) knownConsumers.add(r.name);
     const found = await db.query({
       name: "events.byIdempotencyKey",
-      text: `select e.id, e.namespace, e.idempotency_key from events e
+      text: `select e.event_id as id, e.namespace, e.idempotency_key from event_keys e
               join unnest($1::text[], $2::text[]) as k(namespace, idempotency_key) using (namespace, idempotency_key)`,
       values: [missing.map((e) => e.consumer), missing.map((e) => e.idempotencyKey)],
     });

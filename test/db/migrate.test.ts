@@ -57,7 +57,7 @@ test("the core schema has the default namespace and the queue's two claim lanes"
       assert.ok(tables.includes(table), table);
     }
     const { rows } = await c.query(
-      "select indexname, indexdef from pg_indexes where indexname like 'deliveries_%_lane' order by indexname",
+      "select indexname, indexdef from pg_indexes where tablename = 'deliveries' and indexname like 'deliveries_%_lane' order by indexname",
     );
     assert.deepEqual(
       rows.map((r) => r.indexname),
