@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { parseDurationMs } from "./duration.ts";
 import { parseCidr } from "./egress/policy.ts";
+import { trustedProxies } from "./http/forwarded.ts";
 
 const MiB = 1024 * 1024;
 
@@ -137,6 +138,44 @@ const Env = z.object({
     }
     return list;
   }),
+  // Proxies whose X-Forwarded-* / Forwarded headers are believed (docs/reverse-proxy.md); empty = none.
+  SVC_TRUSTED_PROXIES: csv.transform((list, ctx) => {
+    for (const cidr of list) {
+      try {
+        trustedProxies([cidr]);
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: `SVC_TRUSTED_PROXIES entry "${cidr}" is not a CIDR: use <address>/<prefix length>, e.g. 10.0.0.0/8 or ::1/128`,
+        });
+      }
+    }
+    return list;
+  }),
+  // Where users reach svc (e.g. https://example.com/svc): absolute links, the accepted browser origin, the path prefix.
+  SVC_PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const bad = () => {
+        ctx.addIssue({
+          code: "custom",
+          message: `SVC_PUBLIC_URL "${v}" must be an absolute http(s) URL without query or fragment, e.g. https://example.com/svc`,
+        });
+        return z.NEVER;
+      };
+      let url: URL;
+      try {
+        url = new URL(v.trim());
+      } catch {
+        return bad();
+      }
+      if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) return bad();
+      const prefix = url.pathname.replace(/\/+$/, "");
+      if (/\/\/|\/\.\.?(\/|$)|%/.test(prefix)) return bad();
+      return { href: url.origin + prefix, origin: url.origin, prefix };
+    }),
   SVC_ALLOW_PRIVATE_NETWORKS: bool("SVC_ALLOW_PRIVATE_NETWORKS", false),
   SVC_EVENT_RETENTION_DAYS: z.coerce
     .number({ error: "SVC_EVENT_RETENTION_DAYS must be a whole number of days (0 = keep forever)" })
@@ -340,6 +379,10 @@ function toConfig(e: z.infer<typeof Env>) {
     corsAllowedOrigins: e.CORS_ALLOWED_ORIGINS,
     allowedNetworks: e.SVC_ALLOWED_NETWORKS,
     allowPrivateNetworks: e.SVC_ALLOW_PRIVATE_NETWORKS,
+    /** Peers whose forwarded headers are believed (SVC_TRUSTED_PROXIES). */
+    trustedProxies: trustedProxies(e.SVC_TRUSTED_PROXIES),
+    /** SVC_PUBLIC_URL: `href` without a trailing slash, its `origin`, and `prefix`, its path ("" or "/svc"). */
+    publicUrl: e.SVC_PUBLIC_URL,
     eventRetentionDays: e.SVC_EVENT_RETENTION_DAYS,
     maxBodyBytes: e.SVC_MAX_BODY_BYTES,
     tokenDefaultTtlSeconds: e.SVC_TOKEN_DEFAULT_TTL,

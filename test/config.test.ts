@@ -255,3 +255,38 @@ test("OpenTelemetry takes the standard OTEL_* variables, with defaults and clear
     /OTEL_EXPORTER_OTLP_HEADERS must be comma-separated key=value/,
   );
 });
+
+test("SVC_TRUSTED_PROXIES takes CIDRs and refuses anything else", () => {
+  const { config } = loadConfig({ ...base, SVC_TRUSTED_PROXIES: " 10.0.0.0/8 , ::1/128 " });
+  assert.equal(config.trustedProxies.has("10.2.3.4"), true);
+  assert.equal(config.trustedProxies.has("::1"), true);
+  assert.equal(config.trustedProxies.has("192.168.1.1"), false);
+  assert.equal(loadConfig(base).config.trustedProxies.any, false);
+  const problems = problemsOf({ ...base, SVC_TRUSTED_PROXIES: "10.0.0.0/8,nginx" });
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /^SVC_TRUSTED_PROXIES entry "nginx" is not a CIDR/);
+});
+
+test("SVC_PUBLIC_URL must be an absolute http(s) URL; its path becomes the prefix", () => {
+  assert.deepEqual(loadConfig({ ...base, SVC_PUBLIC_URL: "https://example.com/svc/" }).config.publicUrl, {
+    href: "https://example.com/svc",
+    origin: "https://example.com",
+    prefix: "/svc",
+  });
+  assert.deepEqual(loadConfig({ ...base, SVC_PUBLIC_URL: "http://svc.example.com:8443" }).config.publicUrl, {
+    href: "http://svc.example.com:8443",
+    origin: "http://svc.example.com:8443",
+    prefix: "",
+  });
+  assert.equal(loadConfig(base).config.publicUrl, undefined);
+  for (const bad of [
+    "/svc",
+    "ftp://example.com",
+    "https://example.com/svc?x=1",
+    "https://example.com/#a",
+    "example.com",
+  ]) {
+    const problems = problemsOf({ ...base, SVC_PUBLIC_URL: bad });
+    assert.match(problems[0]!, /^SVC_PUBLIC_URL /, bad);
+  }
+});

@@ -1,5 +1,7 @@
-// POST /v1/tokens — mint an access token; the secret is returned once (consumer tokens also get portal_path).
+// POST /v1/tokens — mint an access token; the secret is returned once (consumer tokens also get portal_path, and portal_url
+// when svc knows its public URL).
 import { mintToken } from "../../lib/access/tokens.ts";
+import { publicBase } from "../../lib/http/request-origin.ts";
 import { rest } from "../../lib/http/route.ts";
 import { mintedTokenSchema, tokenCreateBody } from "../schemas/access.ts";
 
@@ -13,8 +15,8 @@ export default rest({
   body: tokenCreateBody,
   status: 201,
   response: mintedTokenSchema,
-  async handle({ body }, { app }) {
-    return mintToken(
+  async handle({ body }, { app, request }) {
+    const token = await mintToken(
       app.db,
       app.keyring,
       {
@@ -26,5 +28,7 @@ export default rest({
       },
       app.config.tokenDefaultTtlSeconds,
     );
+    const base = publicBase(app.config, request);
+    return base && token.portal_path ? { ...token, portal_url: base + token.portal_path } : token;
   },
 });

@@ -28,6 +28,10 @@ export const tokenSchema = z.object({
 export const mintedTokenSchema = tokenSchema.extend({
   secret: z.string().describe("svc_tk_…, shown once (again on a reused external_id mint)"),
   portal_path: z.string().optional().describe("consumer tokens: /portal#token=<secret>"),
+  portal_url: z
+    .string()
+    .optional()
+    .describe("consumer tokens: the absolute portal link (SVC_PUBLIC_URL, or what a trusted proxy reported)"),
   reused: z.boolean(),
 });
 

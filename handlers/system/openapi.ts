@@ -8,7 +8,8 @@ import { buildOpenApi } from "../../lib/http/openapi.ts";
 export function openApiRoutes(routes: () => AnyRoute[]) {
   let document: Record<string, unknown> | undefined;
   let yamlText: string | undefined;
-  const openApi = (version: string) => (document ??= buildOpenApi(routes(), version));
+  const openApi = (version: string, serverUrl: string | undefined) =>
+    (document ??= buildOpenApi(routes(), version, serverUrl));
 
   const asJson = raw({
     method: "GET",
@@ -18,7 +19,7 @@ export function openApiRoutes(routes: () => AnyRoute[]) {
     tag: "System",
     access: "public",
     async handle(_request, { app }) {
-      return json(openApi(app.version));
+      return json(openApi(app.version, app.config.publicUrl?.href));
     },
   });
 
@@ -31,7 +32,7 @@ export function openApiRoutes(routes: () => AnyRoute[]) {
     access: "public",
     produces: "application/yaml",
     async handle(_request, { app }) {
-      yamlText ??= stringify(openApi(app.version), { aliasDuplicateObjects: false });
+      yamlText ??= stringify(openApi(app.version, app.config.publicUrl?.href), { aliasDuplicateObjects: false });
       return text(yamlText, "application/yaml; charset=utf-8");
     },
   });

@@ -8,7 +8,7 @@ export function invite(
   name: string | undefined,
   opts: { ttl?: string; "ui-url"?: string; consumer?: string; json?: boolean },
 ): Promise<number> {
-  return withCliContext(env, async ({ db }) => {
+  return withCliContext(env, async ({ config, db }) => {
     if (!name) throw new UsageError("give the invite a name: svc invite <name>");
     let ttlSeconds: number | undefined;
     if (opts.ttl) {
@@ -16,7 +16,10 @@ export function invite(
       if (ms === undefined || ms <= 0) throw new UsageError(`--ttl "${opts.ttl}" is not a duration (e.g. 24h, 7d)`);
       ttlSeconds = Math.round(ms / 1000);
     }
-    const base = (opts["ui-url"] ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, "");
+    const base = (opts["ui-url"] ?? config.publicUrl?.href ?? `http://localhost:${env.PORT ?? 8080}`).replace(
+      /\/+$/,
+      "",
+    );
     if (!/^https?:\/\//.test(base)) throw new UsageError("--ui-url must be an http(s) URL");
     const created = await createInvite(db, { name, ttlSeconds, consumer: opts.consumer || undefined });
     const link = base + created.path;

@@ -16,23 +16,27 @@ export function parseTtl(ttl: string | undefined): { ttlSeconds?: number; neverE
 
 export function tokensCreate(
   env: NodeJS.ProcessEnv,
-  opts: { name?: string; consumer?: string; ttl?: string; json?: boolean },
+  opts: { name?: string; consumer?: string; ttl?: string; json?: boolean; "ui-url"?: string },
 ): Promise<number> {
   return withCliContext(env, async ({ config, db, keyring }) => {
     if (!opts.name || typeof opts.name !== "string") throw new UsageError("--name is required");
-    const token = await mintToken(
+    const base = (opts["ui-url"] ?? config.publicUrl?.href)?.replace(/\/+$/, "");
+    if (base !== undefined && !/^https?:\/\//.test(base)) throw new UsageError("--ui-url must be an http(s) URL");
+    const minted = await mintToken(
       db,
       keyring,
       { name: opts.name, consumer: opts.consumer || undefined, ...parseTtl(opts.ttl) },
       config.tokenDefaultTtlSeconds,
     );
+    const token = base && minted.portal_path ? { ...minted, portal_url: base + minted.portal_path } : minted;
     if (opts.json) process.stdout.write(JSON.stringify(token) + "\n");
     else {
       process.stdout.write(`${token.secret}\n`);
       process.stderr.write(
         `token ${token.id} "${token.name}"${token.consumer ? ` for consumer ${token.consumer}` : " (tenant-wide)"}` +
           `, expires ${token.expires_at ?? "never"}.\n` +
-          `The secret above is shown once; store it now.${token.portal_path ? `\nPortal: ${token.portal_path}` : ""}\n`,
+          `The secret above is shown once; store it now.` +
+          `${token.portal_path ? `\nPortal: ${"portal_url" in token ? token.portal_url : token.portal_path}` : ""}\n`,
       );
     }
     return EXIT.ok;

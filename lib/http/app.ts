@@ -11,6 +11,7 @@ import { readJsonBody } from "./body.ts";
 import { connectError, problem, toAppError } from "./errors.ts";
 import { applyCors, corsPreflight, crossOriginBlocked } from "./cors.ts";
 import { rawPathOf } from "./node-request.ts";
+import { requestOrigin } from "./request-origin.ts";
 import { checkPortalPath, portalPathOf } from "./portal-paths.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
 import { traceContextOf, withRequestSpans } from "./request-span.ts";
@@ -305,6 +306,14 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
         "http.request.method": request.method,
         "http.response.status_code": response.status,
       });
+      // The client behind the proxies (SVC_TRUSTED_PROXIES), never the proxy's own address.
+      if (app.config.logLevel === "debug")
+        app.log.debug("request", {
+          client_address: requestOrigin(app.config, request).clientAddress,
+          method: request.method,
+          route,
+          status: response.status,
+        });
       return response;
     },
   });

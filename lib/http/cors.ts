@@ -2,9 +2,10 @@
 // empty list allows every origin so local tools work.
 import { cors as connectCors } from "@connectrpc/connect";
 import type { Config } from "../config.ts";
+import { requestOrigin } from "./request-origin.ts";
 import { empty } from "./respond.ts";
 
-type CorsConfig = Pick<Config, "corsAllowedOrigins" | "production">;
+type CorsConfig = Pick<Config, "corsAllowedOrigins" | "production" | "trustedProxies" | "publicUrl">;
 
 // Besides our own, the request headers Connect and gRPC-Web clients send, and the response headers and trailers
 // they must read (grpc-status, grpc-message, …), as connect-es lists them.
@@ -21,9 +22,11 @@ const EXPOSE_HEADERS = [
 ].join(", ");
 const ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 
-function isCrossOrigin(request: Request, origin: string): boolean {
+/** Same origin: the host the client addressed (through trusted proxies), or the origin SVC_PUBLIC_URL names. */
+function isCrossOrigin(config: CorsConfig, request: Request, origin: string): boolean {
+  if (config.publicUrl && origin === config.publicUrl.origin) return false;
   try {
-    return new URL(origin).host !== (request.headers.get("host") ?? new URL(request.url).host);
+    return new URL(origin).host !== requestOrigin(config, request).host;
   } catch {
     return true;
   }
@@ -37,7 +40,7 @@ export function originAllowed(config: CorsConfig, origin: string): boolean {
 /** A browser request from an origin that is neither this server nor allowed. */
 export function crossOriginBlocked(config: CorsConfig, request: Request): boolean {
   const origin = request.headers.get("origin");
-  return !!origin && isCrossOrigin(request, origin) && !originAllowed(config, origin);
+  return !!origin && isCrossOrigin(config, request, origin) && !originAllowed(config, origin);
 }
 
 export function corsPreflight(_config: CorsConfig, request: Request): Response {
@@ -52,7 +55,7 @@ export function corsPreflight(_config: CorsConfig, request: Request): Response {
 
 export function applyCors(config: CorsConfig, request: Request, response: Response): void {
   const origin = request.headers.get("origin");
-  if (!origin || !isCrossOrigin(request, origin) || !originAllowed(config, origin)) return;
+  if (!origin || !isCrossOrigin(config, request, origin) || !originAllowed(config, origin)) return;
   response.headers.set("access-control-allow-origin", origin);
   response.headers.append("vary", "Origin");
   response.headers.set("access-control-expose-headers", EXPOSE_HEADERS);

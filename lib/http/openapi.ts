@@ -219,7 +219,8 @@ function rpcOperation(route: RpcRoute): Json {
   };
 }
 
-export function buildOpenApi(routes: AnyRoute[], version: string): Json {
+/** The document; `serverUrl` is SVC_PUBLIC_URL when set (clients then reach every path under its prefix). */
+export function buildOpenApi(routes: AnyRoute[], version: string, serverUrl = "/"): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of routes) {
     const path = route.kind === "rpc" ? rpcPath(route) : openApiPath(route.path);
@@ -241,7 +242,7 @@ export function buildOpenApi(routes: AnyRoute[], version: string): Json {
       // As package.json says: no license is granted until the owners choose one (docs/decisions.md).
       license: { name: "UNLICENSED", identifier: "LicenseRef-Proprietary" },
     },
-    servers: [{ url: "/" }],
+    servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }, { bearer: [] }],
     paths,
     components: {

@@ -2068,6 +2068,8 @@ export interface operations {
                         name: string;
                         /** @description consumer tokens: /portal#token=<secret> */
                         portal_path?: string;
+                        /** @description consumer tokens: the absolute portal link (SVC_PUBLIC_URL, or what a trusted proxy reported) */
+                        portal_url?: string;
                         reused: boolean;
                         revoked_at: string | null;
                         /** @description svc_tk_…, shown once (again on a reused external_id mint) */
@@ -2215,6 +2217,8 @@ export interface operations {
                         name: string;
                         /** @description consumer tokens: /portal#token=<secret> */
                         portal_path?: string;
+                        /** @description consumer tokens: the absolute portal link (SVC_PUBLIC_URL, or what a trusted proxy reported) */
+                        portal_url?: string;
                         reused: boolean;
                         revoked_at: string | null;
                         /** @description svc_tk_…, shown once (again on a reused external_id mint) */
@@ -2308,6 +2312,8 @@ export interface operations {
                         name: string;
                         /** @description consumer tokens: /portal#token=<secret> */
                         portal_path?: string;
+                        /** @description consumer tokens: the absolute portal link (SVC_PUBLIC_URL, or what a trusted proxy reported) */
+                        portal_url?: string;
                         reused: boolean;
                         revoked_at: string | null;
                         /** @description svc_tk_…, shown once (again on a reused external_id mint) */
@@ -6248,6 +6254,8 @@ export interface operations {
                         /** @enum {string} */
                         status: "pending" | "redeemed" | "expired" | "cancelled";
                         token_id: string | null;
+                        /** @description the absolute link (SVC_PUBLIC_URL, or the scheme and host a trusted proxy reported) + path */
+                        url?: string;
                     };
                 };
             };
@@ -6677,6 +6685,8 @@ export interface operations {
                         name: string;
                         /** @description consumer tokens: /portal#token=<secret> */
                         portal_path?: string;
+                        /** @description consumer tokens: the absolute portal link (SVC_PUBLIC_URL, or what a trusted proxy reported) */
+                        portal_url?: string;
                         reused: boolean;
                         revoked_at: string | null;
                         /** @description svc_tk_…, shown once (again on a reused external_id mint) */
