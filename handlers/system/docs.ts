@@ -2,6 +2,7 @@
 import { raw } from "../../lib/http/route.ts";
 import { Response, text } from "../../lib/http/respond.ts";
 import { AppError } from "../../lib/errors.ts";
+import { prefixLinks } from "../../lib/http/path-prefix.ts";
 import { DOCS_ASSETS, DOCS_HTML, DOCS_INIT_JS, docsAsset } from "../../lib/system/docs-assets.ts";
 
 const page = raw({
@@ -12,8 +13,8 @@ const page = raw({
   tag: "System",
   access: "public",
   produces: "text/html",
-  async handle() {
-    return text(DOCS_HTML, "text/html; charset=utf-8");
+  async handle(_request, { app }) {
+    return text(prefixLinks(DOCS_HTML, app.config.publicUrl?.prefix ?? "", ["/docs/"]), "text/html; charset=utf-8");
   },
 });
 
@@ -25,8 +26,9 @@ const init = raw({
   tag: "System",
   access: "public",
   produces: "text/javascript",
-  async handle() {
-    return text(DOCS_INIT_JS, "text/javascript; charset=utf-8");
+  async handle(_request, { app }) {
+    const script = prefixLinks(DOCS_INIT_JS, app.config.publicUrl?.prefix ?? "", ["/openapi.json"]);
+    return text(script, "text/javascript; charset=utf-8");
   },
 });
 

@@ -15,6 +15,15 @@ import type { Socket } from "node:net";
 /** Every HTTP/2 connection starts with this (RFC 9113 §3.4); no HTTP/1.1 method starts with "PRI ". */
 const PREFACE_START = Buffer.from("PRI ");
 
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"];
+
+function withoutHopByHop(headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders | undefined {
+  if (!headers) return headers;
+  const out: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.includes(name.toLowerCase())) out[name] = value;
+  return out;
+}
+
 export interface H2c {
   http2: Http2Server;
   /** Sends GOAWAY on every session (in-flight streams finish; `force` ends them at once) and closes connections that have sent nothing yet. */
@@ -32,12 +41,17 @@ export function serveH2c(
 ): H2c {
   const http2 = createHttp2Server({}, (req, res) => {
     // HTTP/2 has no reason phrase; the fetch adapter passes one anyway and Node would warn on every process.
+    // Nor connection-specific headers (RFC 9113 §8.2.2): a handler written for HTTP/1.1 may set `connection: close`
+    // (the listen stream does), which Node drops with a warning per response and strict clients refuse.
     const writeHead = res.writeHead.bind(res) as (status: number, headers?: OutgoingHttpHeaders) => Http2ServerResponse;
-    res.writeHead = ((status: number, reasonOrHeaders?: string | OutgoingHttpHeaders, headers?: OutgoingHttpHeaders) =>
-      writeHead(
-        status,
-        typeof reasonOrHeaders === "string" ? headers : reasonOrHeaders,
-      )) as Http2ServerResponse["writeHead"];
+    res.writeHead = ((
+      status: number,
+      reasonOrHeaders?: string | OutgoingHttpHeaders,
+      headers?: OutgoingHttpHeaders,
+    ) => {
+      for (const name of HOP_BY_HOP) res.removeHeader(name);
+      return writeHead(status, withoutHopByHop(typeof reasonOrHeaders === "string" ? headers : reasonOrHeaders));
+    }) as Http2ServerResponse["writeHead"];
     handler(req, res);
   });
   http2.setTimeout(idleTimeoutMs);

@@ -4,6 +4,7 @@
 import type { Config } from "../config.ts";
 import { embeddedFile } from "../embedded.ts";
 import { AppError } from "../errors.ts";
+import { prefixLinks } from "./path-prefix.ts";
 import { Response } from "./respond.ts";
 
 const TYPES: Record<string, string> = {
@@ -26,8 +27,15 @@ export function uiFile(name: string): Uint8Array | undefined {
   return embeddedFile("ui", name);
 }
 
-function send(name: string, cacheControl: string): Promise<Response> {
+/** The shells name their assets from the root; under a path prefix (SVC_PUBLIC_URL) they name them under it. */
+function shellBytes(name: string, prefix: string): Uint8Array | undefined {
   const bytes = uiFile(name);
+  if (!bytes || !prefix) return bytes;
+  return new TextEncoder().encode(prefixLinks(new TextDecoder().decode(bytes), prefix, ["/_app/", "/favicon.png"]));
+}
+
+function send(name: string, cacheControl: string, prefix = ""): Promise<Response> {
+  const bytes = name.endsWith(".html") ? shellBytes(name, prefix) : uiFile(name);
   if (!bytes) {
     if (name.endsWith(".html"))
       return Promise.reject(new AppError("unavailable", "the UI is not built: run `npm run build`"));
@@ -54,7 +62,7 @@ function apiPath(pathname: string): boolean {
  * dashboard shell for every other path when SVC_SERVE_UI is on; undefined when the UI has nothing there.
  */
 export function uiResponse(
-  config: Pick<Config, "serveUi">,
+  config: Pick<Config, "serveUi" | "publicUrl">,
   method: string,
   pathname: string,
 ): Promise<Response> | undefined {
@@ -67,7 +75,8 @@ export function uiResponse(
     return send(`_app/${name}`, IMMUTABLE);
   }
   if (apiPath(pathname)) return undefined;
-  if (pathname === "/portal" || pathname.startsWith("/portal/")) return send("portal.html", SHELL);
-  if (config.serveUi) return send("admin.html", SHELL);
+  const prefix = config.publicUrl?.prefix ?? "";
+  if (pathname === "/portal" || pathname.startsWith("/portal/")) return send("portal.html", SHELL, prefix);
+  if (config.serveUi) return send("admin.html", SHELL, prefix);
   return undefined;
 }

@@ -13,6 +13,7 @@ import { createPool, isConnectionError } from "../db/pool.ts";
 import { createHttpApp } from "../http/app.ts";
 import { serveH2c } from "../http/h2c.ts";
 import { createGrpcHandler, createNodeHandler, isNativeGrpc } from "../http/node-adapter.ts";
+import { stripPrefix } from "../http/path-prefix.ts";
 import type { AnyRoute } from "../http/route.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { VERSION } from "../version.ts";
@@ -76,7 +77,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const http = createHttpApp(app, options.routes);
   const adapter = createNodeHandler(http);
   const grpc = createGrpcHandler(app, http);
-  const server = createServer(adapter);
+  // Under a path prefix (SVC_PUBLIC_URL's path) a request may come with it or without it: routes never see it.
+  const prefix = config.publicUrl?.prefix ?? "";
+  const server = createServer((req, res) => {
+    stripPrefix(req, prefix);
+    return adapter(req, res);
+  });
   installLingeringClose(server);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -84,7 +90,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
   // the same fetch handler as HTTP/1.1.
   const h2c = serveH2c(
     server,
-    (req, res) => (isNativeGrpc(req.headers["content-type"]) ? grpc(req, res) : adapter(req, res)),
+    (req, res) => {
+      stripPrefix(req, prefix);
+      return isNativeGrpc(req.headers["content-type"]) ? grpc(req, res) : adapter(req, res);
+    },
     server.keepAliveTimeout,
   );
 

@@ -1,6 +1,7 @@
 // The typed API client: openapi-fetch over types generated from our own OpenAPI document (api-types.ts).
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { components, paths } from "./api-types.ts";
+import { prefix } from "./router.svelte.ts";
 
 export type { components, paths };
 export type Api = Client<paths>;
@@ -26,7 +27,7 @@ export function problemText(error: unknown, fallback = "The request failed."): s
 }
 
 export interface ApiOptions {
-  /** Where requests go: "" for same-origin /v1 paths. */
+  /** Where requests go: same-origin /v1 paths under the UI's path prefix unless given. */
   baseUrl?: string;
   /** The credential sent as `Authorization: Bearer`, read on every request. */
   credential(): string | undefined;
@@ -37,7 +38,7 @@ export interface ApiOptions {
 }
 
 export function createApi(options: ApiOptions): Api {
-  const client = createClient<paths>({ baseUrl: options.baseUrl ?? "" });
+  const client = createClient<paths>({ baseUrl: options.baseUrl ?? prefix });
   const middleware: Middleware = {
     async onRequest({ request }) {
       const token = options.credential();

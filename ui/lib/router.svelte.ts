@@ -1,10 +1,27 @@
 // A small history router: the URL is the state (path = REST path without /v1, filters in the query string).
 export const route = $state({ path: "/", search: "" });
 
+/**
+ * The path prefix the UI is served under: "" at the root, "/svc" behind a proxy at https://example.com/svc/. Read
+ * from where the browser loaded this script (<prefix>/_app/<file>.js), the one URL the server writes the prefix into.
+ * Paths inside the app (route.path, navigate, links) never carry it; `link` adds it for the browser.
+ */
+export const prefix = new URL(import.meta.url).pathname.replace(/\/_app\/[^/]*$/, "");
+
+/** An app path (`/consumers/x`, `/portal/webhooks`, `/docs`) as the browser must request it. */
+export const link = (path: string) => prefix + path;
+
+/** The app path of a browser path, or undefined when it lies outside the prefix. */
+function appPath(pathname: string): string | undefined {
+  if (!prefix) return pathname;
+  if (pathname === prefix) return "/";
+  return pathname.startsWith(prefix + "/") ? pathname.slice(prefix.length) : undefined;
+}
+
 let base = "";
 
 function read() {
-  route.path = window.location.pathname;
+  route.path = appPath(window.location.pathname) ?? window.location.pathname;
   route.search = window.location.search;
 }
 
@@ -17,9 +34,10 @@ export function startRouter(basePath = "") {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     const a = (e.target as Element | null)?.closest?.("a");
     if (!a || a.target || a.hasAttribute("download") || a.origin !== window.location.origin) return;
-    if (!ownsPath(a.pathname)) return;
+    const path = appPath(a.pathname);
+    if (path === undefined || !ownsPath(path)) return;
     e.preventDefault();
-    navigate(a.pathname + a.search + a.hash);
+    navigate(path + a.search + a.hash);
   });
 }
 
@@ -30,9 +48,10 @@ function ownsPath(path: string): boolean {
   );
 }
 
+/** Goes to an app path (without the prefix). */
 export function navigate(href: string, options: { replace?: boolean } = {}) {
-  if (options.replace) history.replaceState(null, "", href);
-  else history.pushState(null, "", href);
+  if (options.replace) history.replaceState(null, "", link(href));
+  else history.pushState(null, "", link(href));
   read();
   if (!options.replace) window.scrollTo(0, 0);
 }

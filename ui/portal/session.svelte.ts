@@ -1,6 +1,7 @@
 // The portal's credential: a consumer token from the fragment (#token=…, or #invite=… redeemed first), moved to
 // sessionStorage at once and sent only in the Authorization header. Every call goes to /portal/api/*.
 import { createApi, problemText } from "../lib/api.ts";
+import { prefix } from "../lib/router.svelte.ts";
 
 const TOKEN_KEY = "svc.portal-token";
 const LOOK_KEY = "svc.portal-look";
@@ -90,8 +91,9 @@ export const portalApi = createApi({
     );
   },
   rewrite(url) {
-    const m = /^\/v1\/consumers\/[^/]+\/(.*)$/.exec(url.pathname) ?? /^\/v1\/(.*)$/.exec(url.pathname);
-    if (m) url.pathname = `/portal/api/${m[1]}`;
+    const path = url.pathname.slice(prefix.length);
+    const m = /^\/v1\/consumers\/[^/]+\/(.*)$/.exec(path) ?? /^\/v1\/(.*)$/.exec(path);
+    if (m) url.pathname = `${prefix}/portal/api/${m[1]}`;
     return url;
   },
 });
