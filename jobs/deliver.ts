@@ -11,6 +11,7 @@ import { EndpointScheduler, type Job, type SchedulerLimits } from "../lib/delive
 import { OutcomeBuffer } from "../lib/deliveries/outcome-buffer.ts";
 import { takeTokens } from "../lib/deliveries/rate-limit.ts";
 import { loadEvents, TargetCache, type Target } from "../lib/deliveries/targets.ts";
+import { logFailedAttempt } from "../lib/telemetry/attempt-log.ts";
 import { startWorkLoop } from "../lib/workers/loop.ts";
 import { createListenTransport } from "../lib/listen/transport.ts";
 import type { AttemptResult, Claimed, EventData, PreClaim } from "../lib/deliveries/stages.ts";
@@ -133,7 +134,10 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   });
 
   const scheduler = new EndpointScheduler<AttemptResult>(limits, {
-    done: (_job, result) => outcomes.add(result),
+    done(_job, result) {
+      logFailedAttempt(log, result);
+      outcomes.add(result);
+    },
     failed(job, err) {
       log.error("delivery attempt crashed", { delivery_id: job.claim.id, error: err });
       outcomes.add(

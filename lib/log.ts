@@ -40,6 +40,8 @@ export interface Logger {
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   child(fields: Record<string, unknown>): Logger;
+  /** Whether lines of `level` are written: callers skip building costly fields for lines that would be dropped. */
+  enabled(level: Level): boolean;
 }
 
 export function createLogger(
@@ -67,6 +69,7 @@ export function createLogger(
     warn: (m, f) => emit("warn", m, f),
     error: (m, f) => emit("error", m, f),
     child: (fields) => createLogger(level, write, { ...base, ...fields }),
+    enabled: (lvl) => rank[lvl] >= rank[level],
   };
 }
 

@@ -14,6 +14,7 @@ import { rawPathOf } from "./node-request.ts";
 import { requestOrigin } from "./request-origin.ts";
 import { checkPortalPath, portalPathOf } from "./portal-paths.ts";
 import { applySecurityHeaders } from "./security-headers.ts";
+import { failureOf, logRequest, noteFailure } from "./request-log.ts";
 import { traceContextOf, withRequestSpans } from "./request-span.ts";
 import { uiResponse } from "./ui-files.ts";
 import { empty, json } from "./respond.ts";
@@ -43,6 +44,7 @@ function pathOf(url: string): string {
 
 function errorResponse(err: unknown, surface: Surface, app: AppContext, request: Request, pathname: string): Response {
   const appErr = toAppError(err, app.log, { method: request.method, path: pathname });
+  noteFailure(request, failureOf(appErr));
   return surface === "rpc" ? connectError(appErr) : problem(appErr, pathname);
 }
 
@@ -306,14 +308,13 @@ export function createHttpApp(app: AppContext, routes: AnyRoute[]): HttpApp {
         "http.request.method": request.method,
         "http.response.status_code": response.status,
       });
-      // The client behind the proxies (SVC_TRUSTED_PROXIES), never the proxy's own address.
-      if (app.config.logLevel === "debug")
-        app.log.debug("request", {
-          client_address: requestOrigin(app.config, request).clientAddress,
-          method: request.method,
-          route,
-          status: response.status,
-        });
+      logRequest(app.log, request, {
+        method: request.method,
+        route,
+        status: response.status,
+        // The client behind the proxies (SVC_TRUSTED_PROXIES), never the proxy's own address.
+        clientAddress: () => requestOrigin(app.config, request).clientAddress,
+      });
       return response;
     },
   });

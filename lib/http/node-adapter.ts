@@ -14,6 +14,7 @@ import type { AppContext } from "../app/context.ts";
 import { nodeRequestKey, rpcHandlers } from "./rpc/services.ts";
 import type { HttpApp } from "./app.ts";
 import { attachNodeRequest } from "./node-request.ts";
+import { logRequest, noteFailure } from "./request-log.ts";
 import { withGrpcRequestSpan } from "./request-span.ts";
 
 interface NodeContext {
@@ -33,11 +34,10 @@ export const isNativeGrpc = (contentType: string | undefined) =>
 
 /** gRPC's UNIMPLEMENTED for a path that names no method, in trailers as gRPC clients read it. */
 function unknownMethod(req: Http2ServerRequest, res: Http2ServerResponse): void {
+  const reason = `unknown RPC method ${req.url?.slice(1) ?? ""}`;
+  noteFailure(req, { code: "unimplemented", reason, serverFault: false });
   res.writeHead(200, { "content-type": "application/grpc" });
-  res.addTrailers({
-    "grpc-status": "12",
-    "grpc-message": encodeURIComponent(`unknown RPC method ${req.url?.slice(1) ?? ""}`),
-  });
+  res.addTrailers({ "grpc-status": "12", "grpc-message": encodeURIComponent(reason) });
   res.end();
 }
 
@@ -80,6 +80,7 @@ export function createGrpcHandler(app: AppContext, http: HttpApp) {
     const started = performance.now();
     res.once("finish", () => {
       const route = routeOf(req.url.split("?")[0]!);
+      logRequest(app.log, req, { method: req.method, route, status: res.statusCode });
       app.metrics.httpDuration.record((performance.now() - started) / 1000, {
         "http.route": route,
         "http.request.method": req.method,

@@ -1,7 +1,7 @@
 // The span of one delivery attempt: a client span, child of the push's span (its traceparent is stored with the
 // event), so an event's trace shows its push and every attempt of every delivery, however much later and in
 // whichever process they run. Only the webhook's host is recorded, never its path, query or credentials.
-import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
 import type { Target } from "../deliveries/targets.ts";
 import { redactText } from "../log.ts";
 import { inSpan, serverAttributes } from "./spans.ts";
@@ -15,6 +15,12 @@ function hostOf(target: Target): Record<string, string | number> {
   if (!attributes) hosts.set(target, (attributes = serverAttributes(target.url)));
   return attributes;
 }
+
+/** The span of each traced attempt's result, for the line logged about it (attempt-log.ts). */
+const attemptContexts = new WeakMap<AttemptResult, Context>();
+
+/** The trace context of the span `result` was the outcome of (undefined without tracing). */
+export const attemptContextOf = (result: AttemptResult): Context | undefined => attemptContexts.get(result);
 
 /** Runs `attempt` inside its span; `attempt` receives the traceparent to send, when outgoing traceparent is on. */
 export function tracedAttempt(
@@ -41,6 +47,7 @@ export function tracedAttempt(
     tracing.extract(event.traceparent),
     async (span) => {
       const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
+      attemptContexts.set(result, trace.setSpan(ROOT_CONTEXT, span));
       const { outcome } = result;
       if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
       span.setAttribute("svc.delivery.status", outcome.status);

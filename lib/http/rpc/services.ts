@@ -14,6 +14,7 @@ import {
 } from "@connectrpc/connect";
 import type { UniversalHandler } from "@connectrpc/connect/protocol";
 import { Request as FetchRequest } from "@whatwg-node/fetch";
+import { noteFailure, rpcFailureOf } from "../request-log.ts";
 import { shareTraceContext } from "../request-span.ts";
 import type { RpcRoute } from "../route.ts";
 import { decodedInputKey, decodingHandler } from "./decode.ts";
@@ -50,16 +51,22 @@ function unaryImpl(method: DescMethod, route: RpcRoute, invoke: InvokeRpc, fail:
   return async (message: unknown, context: HandlerContext) => {
     // The message decode.ts decoded (connect-es only saw an empty one), or why it could not be decoded.
     const decoded = context.values.get(decodedInputKey);
-    if (decoded instanceof ConnectError) throw decoded;
     const request = requestOf(context);
-    try {
-      const input = toJson(method.input, (decoded ?? message) as never, { useProtoFieldName: true });
-      const output = await invoke(route, input, request);
-      // Through JSON text first, exactly as the JSON surface serialises it (undefined dropped, dates as strings).
-      return fromJson(method.output, JSON.parse(JSON.stringify(output)) as JsonValue, { ignoreUnknownFields: true });
-    } catch (err) {
-      throw fail(err, route, request);
+    let failure: ConnectError | Error;
+    if (decoded instanceof ConnectError) failure = decoded;
+    else {
+      try {
+        const input = toJson(method.input, (decoded ?? message) as never, { useProtoFieldName: true });
+        const output = await invoke(route, input, request);
+        // Through JSON text first, exactly as the JSON surface serialises it (undefined dropped, dates as strings).
+        return fromJson(method.output, JSON.parse(JSON.stringify(output)) as JsonValue, { ignoreUnknownFields: true });
+      } catch (err) {
+        failure = fail(err, route, request);
+      }
     }
+    // For the request's log line (request-log.ts): native gRPC logs it on the node request, the others on the fetch one.
+    noteFailure(context.values.get(nodeRequestKey) ?? request, rpcFailureOf(ConnectError.from(failure)));
+    throw failure;
   };
 }
 
