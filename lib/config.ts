@@ -1,5 +1,6 @@
 // The environment, parsed once at start-up with zod. Nothing else in svc reads process.env.
 import { z } from "zod";
+import { parseDatabaseUrl } from "./db/url.ts";
 import { parseDurationMs } from "./duration.ts";
 import { parseCidr } from "./egress/policy.ts";
 import { trustedProxies } from "./http/forwarded.ts";
@@ -87,6 +88,28 @@ const keyring = z
     return keys;
   });
 
+/** A connection URL node-postgres cannot take as it is (several hosts, target_session_attrs) is checked here. */
+const databaseUrlProblem = (name: string) => (v: string, ctx: z.RefinementCtx) => {
+  try {
+    parseDatabaseUrl(v);
+  } catch (err) {
+    ctx.addIssue({ code: "custom", message: `${name} ${(err as Error).message}` });
+  }
+};
+
+const optionalDatabaseUrl = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+      `${name} must be a postgres:// or postgresql:// URL`,
+    )
+    .superRefine((v, ctx) => {
+      if (v !== undefined) databaseUrlProblem(name)(v, ctx);
+    });
+
 const Env = z.object({
   ENVIRONMENT: z
     .string()
@@ -107,7 +130,15 @@ const Env = z.object({
     })
     .trim()
     .min(1, "DATABASE_URL is empty: set a PostgreSQL connection string")
-    .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// or postgresql:// URL"),
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// or postgresql:// URL")
+    .superRefine(databaseUrlProblem("DATABASE_URL")),
+  // docs/high-availability.md: a transaction-mode pooler in front, and where the LISTEN connection goes.
+  SVC_DATABASE_POOLER: z
+    .enum(["none", "transaction"], {
+      error: "SVC_DATABASE_POOLER must be none or transaction (PgBouncer with pool_mode = transaction)",
+    })
+    .default("none"),
+  SVC_DATABASE_LISTEN_URL: optionalDatabaseUrl("SVC_DATABASE_LISTEN_URL"),
   SVC_SERVE_UI: bool("SVC_SERVE_UI", false),
   // The portal's CSP frame-ancestors: a source list (`*`, `'self'`, `https://app.example.com`, …).
   SVC_PORTAL_FRAME_ANCESTORS: z
@@ -358,6 +389,11 @@ export function loadConfig(env: Record<string, string | undefined>): { config: C
     if (production) problems.push("SVC_API_KEY must be at least 32 characters when ENVIRONMENT=production");
     else warnings.push("SVC_API_KEY is shorter than 32 characters: production refuses such a key");
   }
+  if (e.SVC_DATABASE_POOLER === "transaction" && !e.SVC_DATABASE_LISTEN_URL)
+    warnings.push(
+      "SVC_DATABASE_POOLER=transaction without SVC_DATABASE_LISTEN_URL: workers find new work by polling (up to 1 s later); " +
+        "set SVC_DATABASE_LISTEN_URL to a direct connection for instant wake-ups",
+    );
   if (!e.SVC_API_KEY)
     warnings.push(
       "SVC_API_KEY is not set: authentication is DISABLED, every request has full access (local development only)",
@@ -374,6 +410,12 @@ function toConfig(e: z.infer<typeof Env>) {
     encryptionKeys: e.SVC_ENCRYPTION_KEYS,
     primaryKeyId: e.SVC_ENCRYPTION_PRIMARY_KEY_ID,
     databaseUrl: e.DATABASE_URL,
+    database: {
+      /** A transaction-mode pooler is in front of DATABASE_URL (no named statements, no startup options). */
+      pooled: e.SVC_DATABASE_POOLER === "transaction",
+      /** Where LISTEN runs; undefined = no LISTEN, workers poll (a transaction-mode pooler cannot hold it). */
+      listenUrl: e.SVC_DATABASE_LISTEN_URL ?? (e.SVC_DATABASE_POOLER === "transaction" ? undefined : e.DATABASE_URL),
+    },
     serveUi: e.SVC_SERVE_UI,
     portalFrameAncestors: e.SVC_PORTAL_FRAME_ANCESTORS,
     corsAllowedOrigins: e.CORS_ALLOWED_ORIGINS,

@@ -293,7 +293,7 @@ export function cpuTimes(pid: number): { user: number; system: number } {
 }
 
 /** CPU of a process and its live children (PostgreSQL's backends are children of the postmaster). */
-function treeCpuMicros(rootPid: number): number {
+export function treeCpuMicros(rootPid: number): number {
   let total = cpuMicros(rootPid);
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

@@ -1,7 +1,9 @@
 // The benchmarks' webhook receiver: a bare node:http server in its own process that answers 200 at once and
 // records how many requests arrived (in all and per path), how many distinct deliveries they carried, and how
-// long after the `sent_at` stamp in the payload each arrived.
+// long after the `sent_at` stamp in the payload each arrived. RECEIVER_DELAY_MS makes it a slow receiver.
 import { createServer } from "node:http";
+
+const delayMs = Number(process.env.RECEIVER_DELAY_MS ?? 0);
 
 let count = 0;
 const latenciesMs: number[] = [];
@@ -36,7 +38,8 @@ const server = createServer((req, res) => {
     if (typeof id === "string") deliveries.add(id);
     const at = body.indexOf('"sent_at":');
     if (at >= 0) latenciesMs.push(now - Number.parseFloat(body.slice(at + 10)));
-    res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    if (delayMs > 0) setTimeout(() => res.writeHead(200, { "content-type": "text/plain" }).end("ok"), delayMs);
+    else res.writeHead(200, { "content-type": "text/plain" }).end("ok");
   });
 });
 server.keepAliveTimeout = 60_000;

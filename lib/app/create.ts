@@ -29,7 +29,7 @@ export function createAppContext(
   queueDb: Db = db,
 ): AppContext {
   const tracing = options.tracing ?? tracingOff;
-  const signals = createSignals(options.listen === false ? undefined : config.databaseUrl, log);
+  const signals = createSignals(options.listen === false ? undefined : config.database.listenUrl, log);
   const handOff = new HandOff();
   return {
     config,

@@ -35,7 +35,11 @@ export async function withCliContext(
     }
     throw err;
   }
-  const db = createPool(config.databaseUrl, silentLogger, { max: 2, applicationName: "svc-cli" });
+  const db = createPool(config.databaseUrl, silentLogger, {
+    max: 2,
+    applicationName: "svc-cli",
+    pooled: config.database.pooled,
+  });
   try {
     return await fn({ config, db, keyring: new Keyring(config.encryptionKeys, config.primaryKeyId) });
   } catch (err) {

@@ -3,8 +3,9 @@
 // advisory lock, reads what is applied, applies at most one migration and records it, so nothing depends on a
 // session outliving its transaction. The bookkeeping table is the one postgres-shift (which svc used before) keeps,
 // so databases it migrated carry on from where they are.
-import pg from "pg";
+import type pg from "pg";
 import { embeddedMigrations, type Migration } from "../embedded.ts";
+import { createClient } from "./pool.ts";
 
 // Shared by every svc instance and version: "svc mig" as a 63-bit number. Versions that applied migrations with
 // postgres-shift held it as a session lock; a session lock and a transaction lock on one key exclude each other.
@@ -21,6 +22,8 @@ export interface MigrateOptions {
   onProgress?: (progress: MigrationProgress) => void;
   /** How often `onProgress` hears that a migration is still running. */
   stillRunningEveryMs?: number;
+  /** Through a transaction-mode pooler (nothing here outlives a transaction; statements go unnamed). */
+  pooled?: boolean;
 }
 
 export interface MigrationResult {
@@ -51,11 +54,7 @@ const CREATE_TABLE = `create table if not exists migrations (
 export async function migrate(databaseUrl: string, options: MigrateOptions = {}): Promise<MigrationResult> {
   const migrations = options.migrations ?? embeddedMigrations();
   checkNumbering(migrations);
-  const client = new pg.Client({
-    connectionString: databaseUrl,
-    application_name: "svc-migrate",
-    connectionTimeoutMillis: 10_000,
-  });
+  const client = createClient(databaseUrl, { applicationName: "svc-migrate", pooled: options.pooled });
   // A connection lost between queries is reported as an event; the failing query reports it to the caller.
   client.on("error", () => {});
   await client.connect();

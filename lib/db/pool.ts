@@ -1,6 +1,11 @@
-// The pg pool that all run-time work goes through, and the transaction helper.
+// The pg pool that all run-time work goes through, and the transaction helper. Two deployment shapes change how
+// connections behave (docs/high-availability.md): a multi-host DATABASE_URL (lib/db/locator.ts picks the server)
+// and a transaction-mode pooler in front (SVC_DATABASE_POOLER=transaction), where a server connection belongs to
+// us for one transaction only, so nothing may outlive it: no named prepared statements, no startup options.
 import pg from "pg";
 import type { Logger } from "../log.ts";
+import { aim, Locator, NoSuitableServer, roleOf, suits } from "./locator.ts";
+import { parseDatabaseUrl, type DatabaseTarget } from "./url.ts";
 
 export type Db = pg.Pool;
 export type Queryable = pg.Pool | pg.PoolClient;
@@ -20,21 +25,112 @@ export interface PoolOptions {
    * delivery again (at-least-once), a lost fan-out fans out again. Accepted pushes always commit synchronously.
    */
   asyncCommit?: boolean;
+  /** A transaction-mode pooler (PgBouncer) is in front: statements go unnamed, settings are per transaction. */
+  pooled?: boolean;
 }
 
+// One locator per URL in the process: every pool and client on the same URL shares what it found.
+const locators = new Map<string, Locator>();
+
+function locatorFor(databaseUrl: string, target: DatabaseTarget, log?: Logger): Locator | undefined {
+  let locator = locators.get(databaseUrl);
+  if (!locator) {
+    locator = new Locator(target, (host) => log?.info("database server picked", { host: host.label }));
+    if (!locator.checks) return undefined;
+    locators.set(databaseUrl, locator);
+  }
+  return locator;
+}
+
+/**
+ * The client class for a URL: plain node-postgres for one host without a pooler (nothing in the way of the fast
+ * path); otherwise one that connects where the locator says, checks the server's role, and drops statement names.
+ */
+function clientClass(locator: Locator | undefined, pooled: boolean): typeof pg.Client {
+  if (!locator && !pooled) return pg.Client;
+  const attrs = locator?.target.sessionAttrs === "prefer-standby" ? "any" : locator?.target.sessionAttrs;
+  return class SvcClient extends pg.Client {
+    // pg-pool calls connect with a callback, everything else awaits the promise.
+    // biome-ignore lint/suspicious/noExplicitAny: node-postgres' overloads (promise or callback) in one body
+    override connect(callback?: any): any {
+      const done = this.locateAndConnect();
+      if (!callback) return done;
+      done.then(() => callback(null, this), callback);
+    }
+
+    private async locateAndConnect(): Promise<this> {
+      if (!locator) {
+        await super.connect();
+        return this;
+      }
+      const index = await locator.pick();
+      const host = locator.target.hosts[index]!;
+      aim(this, host);
+      this.on("error", () => locator.forget(index));
+      try {
+        await super.connect();
+        if (attrs && attrs !== "any" && !suits(attrs, await roleOf(this)))
+          throw new NoSuitableServer(`${host.label} is no longer a ${attrs} server`);
+      } catch (err) {
+        locator.forget(index);
+        await this.end().catch(() => {});
+        throw err;
+      }
+      return this;
+    }
+
+    // Behind a transaction-mode pooler the next statement may run on another server connection, where a statement
+    // prepared under this name does not exist (or one with the name does): send it unnamed, parsed each time.
+    // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query overloads (text, config, submittable) in one body
+    override query(config: any, values?: any, callback?: any): any {
+      if (pooled && config && typeof config === "object" && typeof config.name === "string" && !config.submit) {
+        const { name: _name, ...unnamed } = config;
+        return super.query(unnamed, values, callback);
+      }
+      return super.query(config, values, callback);
+    }
+  };
+}
+
+/** Pools whose transactions commit asynchronously by a `set local` (behind a pooler no startup option can). */
+const asyncCommitPerTransaction = new WeakSet<Db>();
+
 export function createPool(databaseUrl: string, log: Logger, options: PoolOptions = {}): Db {
+  const target = parseDatabaseUrl(databaseUrl);
+  const locator = locatorFor(databaseUrl, target, log);
+  const pooled = options.pooled ?? false;
   const pool = new pg.Pool({
-    connectionString: databaseUrl,
+    connectionString: locator ? target.base : databaseUrl,
+    Client: clientClass(locator, pooled),
     max: options.max ?? 20,
     application_name: options.applicationName ?? "svc",
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     types,
-    ...(options.asyncCommit ? { options: "-c synchronous_commit=off" } : {}),
+    ...(options.asyncCommit && !pooled ? { options: "-c synchronous_commit=off" } : {}),
   });
+  if (options.asyncCommit && pooled) asyncCommitPerTransaction.add(pool);
   // An idle client losing its connection (database restart) must not crash the process; the pool replaces it.
   pool.on("error", (err) => log.warn("database connection lost", { error: err.message }));
   return pool;
+}
+
+export interface ClientOptions {
+  applicationName: string;
+  connectionTimeoutMillis?: number;
+  pooled?: boolean;
+}
+
+/** One connection outside the pools (migrations, LISTEN), on the same server the pools would pick. Not connected yet. */
+export function createClient(databaseUrl: string, options: ClientOptions): pg.Client {
+  const target = parseDatabaseUrl(databaseUrl);
+  const locator = locatorFor(databaseUrl, target);
+  const Client = clientClass(locator, options.pooled ?? false);
+  return new Client({
+    connectionString: locator ? target.base : databaseUrl,
+    application_name: options.applicationName,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
+  });
 }
 
 /**
@@ -48,7 +144,8 @@ export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Pr
   const onError = (err: Error) => (broken ??= err);
   client.on("error", onError);
   try {
-    await client.query("begin");
+    // One round trip either way: behind a pooler the worker's asynchronous commit is set per transaction.
+    await client.query(asyncCommitPerTransaction.has(db) ? "begin; set local synchronous_commit = off" : "begin");
     const result = await fn(client);
     await client.query("commit");
     return result;
@@ -65,7 +162,9 @@ export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Pr
 export function isConnectionError(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | undefined;
   if (!e) return false;
-  if (e.code && /^(08|57P0[1-3]|53300)/.test(e.code)) return true;
+  // 08: connection exceptions (also our NoSuitableServer); 57P0x: shutdown/crash; 53300: too many connections;
+  // 25006: a read-only transaction, i.e. the server we reached is a standby now (failover in progress).
+  if (e.code && /^(08|57P0[1-3]|53300|25006)/.test(e.code)) return true;
   if (e.code && ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EPIPE", "EAI_AGAIN"].includes(e.code))
     return true;
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is not open/i.test(

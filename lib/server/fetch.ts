@@ -58,7 +58,7 @@ function scopedApp(shared: AppContext, scopes: AsyncLocalStorage<RequestScope>):
 }
 
 function openScope(config: Config, shared: AppContext, log: Logger): RequestScope & { close(): Promise<void> } {
-  const db = createPool(config.databaseUrl, log, { max: REQUEST_POOL_SIZE });
+  const db = createPool(config.databaseUrl, log, { max: REQUEST_POOL_SIZE, pooled: config.database.pooled });
   const tokens = new TokenVerifier(db, log);
   const scope = {
     db,
@@ -117,7 +117,7 @@ export function createFetchHandler(env: Record<string, unknown>, options: FetchH
   const requestScoped = options.requestScoped ?? isWorkerd();
 
   // Unscoped runtimes keep one pool for the life of the handler, as the server does.
-  const sharedDb: Db = createPool(config.databaseUrl, log);
+  const sharedDb: Db = createPool(config.databaseUrl, log, { pooled: config.database.pooled });
   const shared = createAppContext(config, sharedDb, log, { listen: false });
   const scopes = new AsyncLocalStorage<RequestScope>();
   const app = requestScoped ? scopedApp(shared, scopes) : shared;
@@ -128,7 +128,7 @@ export function createFetchHandler(env: Record<string, unknown>, options: FetchH
   let started: Promise<void> | undefined;
   const start = () =>
     (started ??= (async () => {
-      const { applied } = await migrate(config.databaseUrl);
+      const { applied } = await migrate(config.databaseUrl, { pooled: config.database.pooled });
       if (applied.length) log.info("migrations applied", { migrations: applied });
       await ensureSystemCatalog(app.db);
       shared.lifecycle.ready = true;

@@ -52,6 +52,7 @@ async function migrateWithRetry(config: Config, log: Logger, waitSeconds: number
   for (let delayMs = 250; ; delayMs = Math.min(delayMs * 2, 5_000)) {
     try {
       const { applied } = await migrate(config.databaseUrl, {
+        pooled: config.database.pooled,
         onProgress: (p) => p.phase === "running" && log.info("migration still running", { ...p }),
       });
       if (applied.length) log.info("migrations applied", { migrations: applied });
@@ -68,9 +69,15 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const log = options.log ?? createLogger(config.logLevel);
   await migrateWithRetry(config, log, options.databaseWaitSeconds ?? 30);
 
-  const db = createPool(config.databaseUrl, log);
+  const { pooled } = config.database;
+  const db = createPool(config.databaseUrl, log, { pooled });
   await ensureSystemCatalog(db);
-  const queueDb = createPool(config.databaseUrl, log, { max: 10, applicationName: "svc-worker", asyncCommit: true });
+  const queueDb = createPool(config.databaseUrl, log, {
+    max: 10,
+    applicationName: "svc-worker",
+    asyncCommit: true,
+    pooled,
+  });
   const tracing = await startTracing(config, VERSION, log);
   const app: AppContext = createAppContext(config, db, log, { tracing }, queueDb);
   registerDatabaseGauges(app);

@@ -1,7 +1,8 @@
 // Wake-ups for the workers: NOTIFY on a dedicated LISTEN connection (other instances) plus an in-process signal
 // (this instance, without a database round trip). Losing a wake-up is harmless: workers also poll as a fallback.
 import { EventEmitter } from "node:events";
-import pg from "pg";
+import type pg from "pg";
+import { createClient } from "../db/pool.ts";
 import type { Logger } from "../log.ts";
 
 export type Topic = "events" | "deliveries" | "batches";
@@ -35,7 +36,7 @@ export function createSignals(databaseUrl: string | undefined, log: Logger): Sig
 
   const connect = async () => {
     if (closed || !databaseUrl) return;
-    const c = new pg.Client({ connectionString: databaseUrl, application_name: "svc-listen" });
+    const c = createClient(databaseUrl, { applicationName: "svc-listen" });
     c.on("notification", (msg) => {
       if (msg.channel === CHANNEL && msg.payload && TOPICS.has(msg.payload)) emitter.emit(msg.payload);
       else if (msg.channel === LISTEN_CHANNEL && msg.payload) emitter.emit(LISTEN_EVENT, msg.payload);
