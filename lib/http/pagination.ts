@@ -22,12 +22,20 @@ const offset = int32()
   .transform((v) => v ?? 0)
   .pipe(z.number().min(0, "offset must not be negative"));
 
-/** RPC: `pagination: {limit, offset}`. */
+/**
+ * RPC: `pagination: {limit, offset}`. `total_count` is accepted and ignored: the specification's one Pagination
+ * message carries it both ways, so clients generated from it send it in requests (still an int32, as protobuf
+ * decoding would insist).
+ */
 export const paginationField = () =>
   z
-    .object({ limit, offset })
+    .object({
+      limit,
+      offset,
+      total_count: int32().optional().describe("Ignored; accepted from clients that send the answer's count back."),
+    })
     .optional()
-    .transform((p) => p ?? { limit: DEFAULT_LIMIT, offset: 0 });
+    .transform((p) => (p ? { limit: p.limit, offset: p.offset } : { limit: DEFAULT_LIMIT, offset: 0 }));
 
 /** REST: `?limit=&offset=` fields to spread into a query schema. */
 export const pageQuery = { limit, offset };

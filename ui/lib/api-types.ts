@@ -7190,6 +7190,8 @@ export interface operations {
                     pagination?: {
                         limit?: number | string;
                         offset?: number | string;
+                        /** @description Ignored; accepted from clients that send the answer's count back. */
+                        total_count?: number | string;
                     };
                     /** @default false */
                     prepare_retry?: boolean;
@@ -7657,6 +7659,8 @@ export interface operations {
                     pagination?: {
                         limit?: number | string;
                         offset?: number | string;
+                        /** @description Ignored; accepted from clients that send the answer's count back. */
+                        total_count?: number | string;
                     };
                     /** @default false */
                     prepare_repush?: boolean;
@@ -7739,6 +7743,8 @@ export interface operations {
                     pagination?: {
                         limit?: number | string;
                         offset?: number | string;
+                        /** @description Ignored; accepted from clients that send the answer's count back. */
+                        total_count?: number | string;
                     };
                 };
             };
@@ -8207,6 +8213,8 @@ export interface operations {
                     pagination?: {
                         limit?: number | string;
                         offset?: number | string;
+                        /** @description Ignored; accepted from clients that send the answer's count back. */
+                        total_count?: number | string;
                     };
                 };
             };
@@ -8602,6 +8610,8 @@ export interface operations {
                     pagination?: {
                         limit?: number | string;
                         offset?: number | string;
+                        /** @description Ignored; accepted from clients that send the answer's count back. */
+                        total_count?: number | string;
                     };
                 };
             };
@@ -8845,6 +8855,8 @@ export interface operations {
                     pagination?: {
                         limit?: number | string;
                         offset?: number | string;
+                        /** @description Ignored; accepted from clients that send the answer's count back. */
+                        total_count?: number | string;
                     };
                     webhook_id?: string | "";
                 };
@@ -9144,6 +9156,8 @@ export interface operations {
                     pagination?: {
                         limit?: number | string;
                         offset?: number | string;
+                        /** @description Ignored; accepted from clients that send the answer's count back. */
+                        total_count?: number | string;
                     };
                     webhook_id?: string | "";
                 };
