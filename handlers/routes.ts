@@ -37,9 +37,11 @@ import listenSessionsDelete from "./rest/listen-sessions.delete.ts";
 import listenSessionsStream from "./rest/listen-sessions.stream.ts";
 import repushesCancel from "./rest/repushes.cancel.ts";
 import repushesGet from "./rest/repushes.get.ts";
+import repushesPrepare from "./rest/repushes.prepare.ts";
 import repushesStart from "./rest/repushes.start.ts";
 import retriesCancel from "./rest/retries.cancel.ts";
 import retriesGet from "./rest/retries.get.ts";
+import retriesPrepare from "./rest/retries.prepare.ts";
 import retriesStart from "./rest/retries.start.ts";
 import statsConsumer from "./rest/stats.consumer.ts";
 import statsGlobal from "./rest/stats.global.ts";
@@ -70,6 +72,7 @@ import deliveryServiceGetDeliveryAttempts from "./rpc/DeliveryService.GetDeliver
 import deliveryServiceGetDeliveryStatus from "./rpc/DeliveryService.GetDeliveryStatus.ts";
 import deliveryServiceGetRetryStatus from "./rpc/DeliveryService.GetRetryStatus.ts";
 import deliveryServiceListDeliveries from "./rpc/DeliveryService.ListDeliveries.ts";
+import deliveryServicePrepareRetry from "./rpc/DeliveryService.PrepareRetry.ts";
 import deliveryServiceRetryDeliveries from "./rpc/DeliveryService.RetryDeliveries.ts";
 import deliveryServiceRetryDelivery from "./rpc/DeliveryService.RetryDelivery.ts";
 import eventServiceCancelRepush from "./rpc/EventService.CancelRepush.ts";
@@ -81,6 +84,7 @@ import eventServiceListEventReports from "./rpc/EventService.ListEventReports.ts
 import eventServiceListEvents from "./rpc/EventService.ListEvents.ts";
 import eventServicePushEvent from "./rpc/EventService.PushEvent.ts";
 import eventServiceRePushEvent from "./rpc/EventService.RePushEvent.ts";
+import eventServicePrepareRepush from "./rpc/EventService.PrepareRepush.ts";
 import eventServiceRePushEvents from "./rpc/EventService.RePushEvents.ts";
 import eventServiceRegisterEvent from "./rpc/EventService.RegisterEvent.ts";
 import eventServiceUpdateEvent from "./rpc/EventService.UpdateEvent.ts";
@@ -160,10 +164,12 @@ export const restRoutes: AnyRoute[] = [
   // repushes
   repushesCancel,
   repushesGet,
+  repushesPrepare,
   repushesStart,
   // retries
   retriesCancel,
   retriesGet,
+  retriesPrepare,
   retriesStart,
   // stats
   statsConsumer,
@@ -204,6 +210,7 @@ export const rpcRoutes: AnyRoute[] = [
   deliveryServiceGetDeliveryStatus,
   deliveryServiceGetRetryStatus,
   deliveryServiceListDeliveries,
+  deliveryServicePrepareRetry,
   deliveryServiceRetryDeliveries,
   deliveryServiceRetryDelivery,
   // EventService
@@ -216,6 +223,7 @@ export const rpcRoutes: AnyRoute[] = [
   eventServiceListEvents,
   eventServicePushEvent,
   eventServiceRePushEvent,
+  eventServicePrepareRepush,
   eventServiceRePushEvents,
   eventServiceRegisterEvent,
   eventServiceUpdateEvent,

@@ -1,6 +1,8 @@
 // GET /v1/consumers/{consumer}/deliveries — a consumer's deliveries, newest first.
 import { z } from "zod";
-import { listDeliveriesForRetry } from "../../lib/batches/snapshots.ts";
+import { snapshotDeliveries } from "../../lib/batches/snapshots.ts";
+import { listDeliveries } from "../../lib/deliveries/reads.ts";
+import { deprecatedAlias, PREPARE_ALIAS_DEPRECATED_AT } from "../../lib/http/deprecation.ts";
 import { queryBool } from "../../lib/http/wire.ts";
 import { pageInfo, pageQuery } from "../../lib/http/pagination.ts";
 import { rest } from "../../lib/http/route.ts";
@@ -17,20 +19,22 @@ export default rest({
   access: "admin",
   portal: true,
   params: z.object({ consumer: consumerName() }),
-  query: z.object({ ...deliveryQuery, ...pageQuery, prepare_retry: queryBool().default(false) }),
+  query: z.object({
+    ...deliveryQuery,
+    ...pageQuery,
+    prepare_retry: queryBool().default(false).describe("deprecated: POST /retries"),
+  }),
   response: deliveryListSchema({
     retry_id: z.string().optional().describe("with prepare_retry=true: start it at /retries/{retry_id}/start"),
   }),
-  async handle({ params, query }, { app }) {
+  async handle({ params, query }, ctx) {
     const page = { limit: query.limit, offset: query.offset };
     const filter = toDeliveryFilter(query);
-    const { deliveries, total, batchId } = await listDeliveriesForRetry(
-      app.db,
-      params.consumer,
-      filter,
-      page,
-      query.prepare_retry,
-    );
-    return { deliveries, pagination: pageInfo(page, total), ...(batchId ? { retry_id: batchId } : {}) };
+    const { deliveries, total } = await listDeliveries(ctx.app.db, params.consumer, filter, page);
+    if (!query.prepare_retry) return { deliveries, pagination: pageInfo(page, total) };
+    // The deprecated alias of POST …/retries (relative to this path): a list that creates is kept only for old clients.
+    const batch = await snapshotDeliveries(ctx.app.db, params.consumer, filter);
+    ctx.responseHeaders = deprecatedAlias("retries", PREPARE_ALIAS_DEPRECATED_AT);
+    return { deliveries, pagination: pageInfo(page, total), retry_id: batch.id };
   },
 });

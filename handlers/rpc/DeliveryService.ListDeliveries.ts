@@ -1,12 +1,14 @@
 // DeliveryService.ListDeliveries — a namespace's deliveries, newest first, filtered.
 import { z } from "zod";
-import { listDeliveriesForRetry } from "../../lib/batches/snapshots.ts";
+import { snapshotDeliveries } from "../../lib/batches/snapshots.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
+import { listDeliveries } from "../../lib/deliveries/reads.ts";
+import { deprecatedAlias, PREPARE_ALIAS_DEPRECATED_AT } from "../../lib/http/deprecation.ts";
 import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
-import { deliveryFilter, deliveryListSchema } from "../schemas/deliveries.ts";
+import { deliveryFilter, deliveryListSchema, toDeliveryFilterOf } from "../schemas/deliveries.ts";
 import { namespaceName } from "../schemas/consumers.ts";
 import { rpcDelivery } from "./shapes.ts";
-import { requireConsumer } from "../../lib/consumers/consumers.ts";
 
 export default rpc({
   service: "DeliveryService",
@@ -16,33 +18,21 @@ export default rpc({
     namespace: namespaceName(),
     ...deliveryFilter,
     pagination: paginationField(),
-    prepare_retry: z.boolean().default(false),
+    prepare_retry: z.boolean().default(false).describe("deprecated: use PrepareRetry"),
   }),
   response: deliveryListSchema({
     retry_id: z.string().optional().describe("with prepare_retry: a snapshot of up to 10,000 matching deliveries"),
   }),
-  async handle(input, { app }) {
-    await requireConsumer(app.db, input.namespace);
-    const filter = {
-      webhookId: input.webhook_id,
-      eventId: input.event_id,
-      subscriptionId: input.subscription_id,
-      status: input.status ? [input.status] : undefined,
-      errorCategory: input.error_category,
-      createdAfter: input.created_after,
-      createdBefore: input.created_before,
-    };
-    const { deliveries, total, batchId } = await listDeliveriesForRetry(
-      app.db,
-      input.namespace,
-      filter,
-      input.pagination,
-      input.prepare_retry,
-    );
-    return {
-      deliveries: deliveries.map(rpcDelivery),
-      pagination: pageInfo(input.pagination, total),
-      ...(batchId ? { retry_id: batchId } : {}),
-    };
+  async handle(input, ctx) {
+    const db = ctx.app.db;
+    await requireConsumer(db, input.namespace);
+    const filter = toDeliveryFilterOf(input);
+    const { deliveries, total } = await listDeliveries(db, input.namespace, filter, input.pagination);
+    const page = { deliveries: deliveries.map(rpcDelivery), pagination: pageInfo(input.pagination, total) };
+    if (!input.prepare_retry) return page;
+    // The deprecated alias of PrepareRetry: kept because the specification names it.
+    const batch = await snapshotDeliveries(db, input.namespace, filter);
+    ctx.responseHeaders = deprecatedAlias("PrepareRetry", PREPARE_ALIAS_DEPRECATED_AT);
+    return { ...page, retry_id: batch.id };
   },
 });

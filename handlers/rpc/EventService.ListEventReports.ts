@@ -1,11 +1,13 @@
 // EventService.ListEventReports — a namespace's events, newest first, with delivery counts.
 import { z } from "zod";
-import { listEventsForRepush } from "../../lib/batches/snapshots.ts";
+import { snapshotEvents } from "../../lib/batches/snapshots.ts";
+import { requireConsumer } from "../../lib/consumers/consumers.ts";
+import { listEventReports } from "../../lib/events/reports.ts";
+import { deprecatedAlias, PREPARE_ALIAS_DEPRECATED_AT } from "../../lib/http/deprecation.ts";
 import { pageInfo, paginationField } from "../../lib/http/pagination.ts";
 import { rpc } from "../../lib/http/route.ts";
-import { eventReportFilter, eventReportListSchema } from "../schemas/events.ts";
+import { eventReportFilter, eventReportListSchema, toEventFilter } from "../schemas/events.ts";
 import { namespaceName } from "../schemas/consumers.ts";
-import { requireConsumer } from "../../lib/consumers/consumers.ts";
 
 export default rpc({
   service: "EventService",
@@ -15,27 +17,21 @@ export default rpc({
     namespace: namespaceName(),
     ...eventReportFilter,
     pagination: paginationField(),
-    prepare_repush: z.boolean().default(false),
+    prepare_repush: z.boolean().default(false).describe("deprecated: use PrepareRepush"),
   }),
   response: eventReportListSchema({
     repush_id: z.string().optional().describe("with prepare_repush: a snapshot of up to 10,000 matching events"),
   }),
-  async handle(input, { app }) {
-    await requireConsumer(app.db, input.namespace);
-    const filter = {
-      eventName: input.event_name || undefined,
-      schemaValid: input.schema_valid,
-      labels: input.labels,
-      createdAfter: input.created_after,
-      createdBefore: input.created_before,
-    };
-    const { events, total, batchId } = await listEventsForRepush(
-      app.db,
-      input.namespace,
-      filter,
-      input.pagination,
-      input.prepare_repush,
-    );
-    return { events, pagination: pageInfo(input.pagination, total), ...(batchId ? { repush_id: batchId } : {}) };
+  async handle(input, ctx) {
+    const db = ctx.app.db;
+    await requireConsumer(db, input.namespace);
+    const filter = toEventFilter(input);
+    const { events, total } = await listEventReports(db, input.namespace, filter, input.pagination);
+    const page = { events, pagination: pageInfo(input.pagination, total) };
+    if (!input.prepare_repush) return page;
+    // The deprecated alias of PrepareRepush: kept because the specification names it.
+    const batch = await snapshotEvents(db, input.namespace, filter);
+    ctx.responseHeaders = deprecatedAlias("PrepareRepush", PREPARE_ALIAS_DEPRECATED_AT);
+    return { ...page, repush_id: batch.id };
   },
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { pageInfoSchema } from "../../lib/http/pagination.ts";
 import { protoEnum, uuid } from "../../lib/http/wire.ts";
 import { CATEGORIES } from "../../lib/deliveries/classify.ts";
+import type { DeliveryFilter } from "../../lib/deliveries/reads.ts";
 import { timestampFilter } from "./events.ts";
 
 export const deliveryId = () => uuid("delivery_id");
@@ -74,3 +75,24 @@ export const deliveryFilter = {
   created_after: timestampFilter().optional(),
   created_before: timestampFilter().optional(),
 };
+
+/** The RPC form of a delivery filter (one status) as the filter the reads take. */
+export function toDeliveryFilterOf(input: {
+  webhook_id?: string;
+  event_id?: string;
+  subscription_id?: string;
+  status?: (typeof DELIVERY_STATUSES)[number];
+  error_category?: string;
+  created_after?: Date;
+  created_before?: Date;
+}): DeliveryFilter {
+  return {
+    webhookId: input.webhook_id,
+    eventId: input.event_id,
+    subscriptionId: input.subscription_id,
+    status: input.status ? [input.status] : undefined,
+    errorCategory: input.error_category,
+    createdAfter: input.created_after,
+    createdBefore: input.created_before,
+  };
+}

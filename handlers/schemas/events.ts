@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { pageInfoSchema } from "../../lib/http/pagination.ts";
 import { int64, uuid } from "../../lib/http/wire.ts";
+import type { EventFilter } from "../../lib/events/reports.ts";
 import { jsonObject, resourceName, stringMap } from "./common.ts";
 
 export const eventId = () => uuid("event_id");
@@ -56,3 +57,18 @@ export const eventReportFilter = {
   created_after: timestampFilter().optional(),
   created_before: timestampFilter().optional(),
 };
+
+/** The RPC form of an event filter as the filter the reads take. */
+export const toEventFilter = (input: {
+  event_name?: string;
+  schema_valid?: boolean;
+  labels?: Record<string, string>;
+  created_after?: Date;
+  created_before?: Date;
+}): EventFilter => ({
+  eventName: input.event_name || undefined,
+  schemaValid: input.schema_valid,
+  labels: input.labels,
+  createdAfter: input.created_after,
+  createdBefore: input.created_before,
+});

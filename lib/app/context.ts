@@ -73,4 +73,6 @@ export interface RequestContext {
   log: Logger;
   /** The request span's trace context, for the spans a handler starts (undefined without tracing). */
   trace?: Context;
+  /** Headers the handler adds to its answer on every surface (a deprecated alias's Deprecation and Link). */
+  responseHeaders?: Record<string, string>;
 }

@@ -19,13 +19,14 @@ interface BatchView {
 
 const INTERRUPTED = 130;
 
-function sinceParam(flags: Flags, query: URLSearchParams): void {
+/** `--since 10m` as the filter's created_after. */
+function createdAfter(flags: Flags): string | undefined {
   const since = str(flags.since);
-  if (!since) return;
+  if (!since) return undefined;
   const ms = parseDurationMs(since);
   if (ms === undefined)
     throw new CliFailure(`svc: --since "${since}" is not a duration (e.g. 10m, 2h, 1d)`, EXIT.usage);
-  query.set("created_after", new Date(Date.now() - ms).toISOString());
+  return new Date(Date.now() - ms).toISOString();
 }
 
 function progressLine(b: BatchView, startedAt: number, tty: boolean): string {
@@ -84,18 +85,14 @@ export function retryDeliveries(flags: Flags): Promise<number> {
       "api-key": str(flags["api-key"]),
       consumer: str(flags.consumer),
     });
-    const query = new URLSearchParams({ prepare_retry: "true", limit: "1" });
-    for (const s of list(flags.status).length ? list(flags.status) : ["failed"]) query.append("status", s);
-    if (str(flags.webhook)) query.set("webhook_id", str(flags.webhook)!);
-    sinceParam(flags, query);
+    const filter = {
+      status: list(flags.status).length ? list(flags.status) : ["failed"],
+      webhook_id: str(flags.webhook),
+      created_after: createdAfter(flags),
+    };
     const c = `/v1/consumers/${encodeURIComponent(remote.consumer)}`;
-    const snapshot = await call<{ retry_id?: string; pagination: { total_count: number } }>(
-      remote,
-      "GET",
-      `${c}/deliveries?${query}`,
-    );
-    if (!snapshot.retry_id || snapshot.pagination.total_count === 0)
-      return void process.stdout.write("nothing to retry\n");
+    const snapshot = await call<{ retry_id: string; total: number }>(remote, "POST", `${c}/retries`, filter);
+    if (snapshot.total === 0) return void process.stdout.write("nothing to retry\n");
     await follow(remote, `${c}/retries/${snapshot.retry_id}`, "retry", flags);
   });
 }
@@ -107,17 +104,10 @@ export function repushEvents(flags: Flags): Promise<number> {
       "api-key": str(flags["api-key"]),
       consumer: str(flags.consumer),
     });
-    const query = new URLSearchParams({ prepare_repush: "true", limit: "1" });
-    if (str(flags.event)) query.set("event", str(flags.event)!);
-    sinceParam(flags, query);
+    const filter = { event: str(flags.event), created_after: createdAfter(flags) };
     const c = `/v1/consumers/${encodeURIComponent(remote.consumer)}`;
-    const snapshot = await call<{ repush_id?: string; pagination: { total_count: number } }>(
-      remote,
-      "GET",
-      `${c}/events?${query}`,
-    );
-    if (!snapshot.repush_id || snapshot.pagination.total_count === 0)
-      return void process.stdout.write("nothing to push again\n");
+    const snapshot = await call<{ repush_id: string; total: number }>(remote, "POST", `${c}/repushes`, filter);
+    if (snapshot.total === 0) return void process.stdout.write("nothing to push again\n");
     await follow(remote, `${c}/repushes/${snapshot.repush_id}`, "repush", flags);
   });
 }

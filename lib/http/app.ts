@@ -102,7 +102,7 @@ function restHandler(app: AppContext, route: RestRoute) {
     const result = await route.handle({ params, query, body, headers }, ctx);
     if (result instanceof Response) return result;
     const status = route.status ?? 200;
-    return status === 204 ? empty(204) : json(result ?? {}, status);
+    return status === 204 ? empty(204, ctx.responseHeaders) : json(result ?? {}, status, ctx.responseHeaders);
   };
 }
 
@@ -116,9 +116,12 @@ function rawHandler(app: AppContext, route: RawRoute) {
 
 /** One RPC on an already decoded input, in any protocol: credentials, then validation, then the handler. */
 function rpcInvoker(app: AppContext): InvokeRpc {
-  return async (route, input, request) => {
+  return async (route, input, request, responseHeaders) => {
     const principal = await principalFor(app, request, "admin");
-    return route.handle(parseInput(route.input, input), requestContext(app, principal, request));
+    const ctx = requestContext(app, principal, request);
+    const output = await route.handle(parseInput(route.input, input), ctx);
+    for (const [name, value] of Object.entries(ctx.responseHeaders ?? {})) responseHeaders?.set(name, value);
+    return output;
   };
 }
 
@@ -135,7 +138,8 @@ function rpcHandler(app: AppContext, route: RpcRoute) {
     const principal = await principalFor(app, request, "admin");
     const ctx = requestContext(app, principal, request);
     const input = parseInput(route.input, await readJsonBody(request, app.config.maxBodyBytes));
-    return json(await route.handle(input, ctx));
+    const output = await route.handle(input, ctx);
+    return json(output, 200, ctx.responseHeaders);
   };
 }
 

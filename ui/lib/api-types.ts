@@ -423,6 +423,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/consumers/{consumer}/repushes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a re-push batch
+         * @description Snapshots up to 10,000 of the consumer's events matching the filter (the filters of listEvents, as JSON), newest first, as a pending batch; start it at /repushes/{repush_id}/start within 15 minutes. Replaces listEvents with prepare_repush=true.
+         */
+        post: operations["prepareRepushBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/consumers/{consumer}/repushes/{repush_id}": {
         parameters: {
             query?: never;
@@ -468,6 +488,26 @@ export interface paths {
         put?: never;
         /** Start a re-push batch */
         post: operations["startRepushBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consumers/{consumer}/retries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a retry batch
+         * @description Snapshots up to 10,000 of the consumer's deliveries matching the filter (the filters of listDeliveries), newest first, as a pending batch; start it at /retries/{retry_id}/start within 15 minutes. Replaces listDeliveries with prepare_retry=true.
+         */
+        post: operations["prepareRetryBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1072,6 +1112,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook.DeliveryService/PrepareRetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a retry batch
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.PrepareRetryRequest`); see docs/rpc.md.
+         */
+        post: operations["DeliveryService.PrepareRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook.DeliveryService/RetryDeliveries": {
         parameters: {
             query?: never;
@@ -1246,6 +1306,26 @@ export interface paths {
          * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.ListEventsRequest`); see docs/rpc.md.
          */
         post: operations["EventService.ListEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook.EventService/PrepareRepush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prepare a re-push batch
+         * @description Connect unary JSON, shown here. The same method is served as Connect binary (`application/proto`), gRPC-Web and gRPC (HTTP/2 cleartext) from `proto/webhook.proto` (message `webhook.PrepareRepushRequest`); see docs/rpc.md.
+         */
+        post: operations["EventService.PrepareRepush"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2630,6 +2710,7 @@ export interface operations {
                 event_id?: string;
                 limit?: number | string;
                 offset?: number | string;
+                /** @description deprecated: POST /retries */
                 prepare_retry?: boolean | ("0" | "1" | "true" | "false" | "");
                 status?: ("pending" | "sending" | "success" | "failed" | "retrying" | "expired") | ("pending" | "sending" | "success" | "failed" | "retrying" | "expired")[];
                 subscription_id?: string;
@@ -2952,6 +3033,7 @@ export interface operations {
                 label?: string | string[];
                 limit?: number | string;
                 offset?: number | string;
+                /** @description deprecated: POST /repushes */
                 prepare_repush?: boolean | ("0" | "1" | "true" | "false" | "");
                 schema_valid?: boolean | ("0" | "1" | "true" | "false" | "");
             };
@@ -3573,6 +3655,94 @@ export interface operations {
             };
         };
     };
+    prepareRepushBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consumer: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_after?: string;
+                    /** Format: date-time */
+                    created_before?: string;
+                    event?: string;
+                    label?: string | string[];
+                    schema_valid?: boolean | ("0" | "1" | "true" | "false" | "");
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        expires_at: string;
+                        failed: number;
+                        processed: number;
+                        repush_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "processing" | "completed" | "cancelled";
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Credential not allowed here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getRepushBatch: {
         parameters: {
             query?: never;
@@ -3783,6 +3953,97 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    prepareRetryBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                consumer: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_after?: string;
+                    /** Format: date-time */
+                    created_before?: string;
+                    /** @enum {string} */
+                    error_category?: "success" | "client_error" | "server_error" | "timeout" | "connection_refused" | "network_error" | "dns_error" | "tls_error" | "unexpected_status" | "unknown" | "rate_limited" | "template_error";
+                    event_id?: string;
+                    status?: ("pending" | "sending" | "success" | "failed" | "retrying" | "expired") | ("pending" | "sending" | "success" | "failed" | "retrying" | "expired")[];
+                    subscription_id?: string;
+                    webhook_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        expires_at: string;
+                        failed: number;
+                        processed: number;
+                        retry_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "processing" | "completed" | "cancelled";
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Unauthorized"];
+                };
+            };
+            /** @description Credential not allowed here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7193,7 +7454,10 @@ export interface operations {
                         /** @description Ignored; accepted from clients that send the answer's count back. */
                         total_count?: number | string;
                     };
-                    /** @default false */
+                    /**
+                     * @description deprecated: use PrepareRetry
+                     * @default false
+                     */
                     prepare_retry?: boolean;
                     status?: string | number;
                     subscription_id?: string | "";
@@ -7247,6 +7511,70 @@ export interface operations {
                         };
                         /** @description with prepare_retry: a snapshot of up to 10,000 matching deliveries */
                         retry_id?: string;
+                    };
+                };
+            };
+            /** @description Connect error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectError"];
+                };
+            };
+        };
+    };
+    "DeliveryService.PrepareRetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_after?: string;
+                    /** Format: date-time */
+                    created_before?: string;
+                    error_category?: ("success" | "client_error" | "server_error" | "timeout" | "connection_refused" | "network_error" | "dns_error" | "tls_error" | "unexpected_status" | "unknown" | "rate_limited" | "template_error") | "";
+                    event_id?: string | "";
+                    namespace: string;
+                    status?: string | number;
+                    subscription_id?: string | "";
+                    webhook_id?: string | "";
+                };
+            };
+        };
+        responses: {
+            /** @description Connect error caused by the request (the code names which) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectError"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch: {
+                            created_at: string;
+                            expires_at: string;
+                            failed: number;
+                            processed: number;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "cancelled";
+                            total: number;
+                        };
+                        retry_id: string;
                     };
                 };
             };
@@ -7662,7 +7990,10 @@ export interface operations {
                         /** @description Ignored; accepted from clients that send the answer's count back. */
                         total_count?: number | string;
                     };
-                    /** @default false */
+                    /**
+                     * @description deprecated: use PrepareRepush
+                     * @default false
+                     */
                     prepare_repush?: boolean;
                     schema_valid?: boolean;
                 };
@@ -7785,6 +8116,71 @@ export interface operations {
                             offset: number;
                             total_count: number;
                         };
+                    };
+                };
+            };
+            /** @description Connect error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectError"];
+                };
+            };
+        };
+    };
+    "EventService.PrepareRepush": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    created_after?: string;
+                    /** Format: date-time */
+                    created_before?: string;
+                    event_name?: string | "";
+                    /** @default {} */
+                    labels?: {
+                        [key: string]: string;
+                    };
+                    namespace: string;
+                    schema_valid?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Connect error caused by the request (the code names which) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectError"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        batch: {
+                            created_at: string;
+                            expires_at: string;
+                            failed: number;
+                            processed: number;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "completed" | "cancelled";
+                            total: number;
+                        };
+                        repush_id: string;
                     };
                 };
             };

@@ -20,8 +20,16 @@ import type { RpcRoute } from "../route.ts";
 import { decodedInputKey, decodingHandler } from "./decode.ts";
 import { file_webhook } from "./gen/webhook_pb.ts";
 
-/** Runs one RPC route on a JSON input, as the Connect JSON surface does: credentials, validation, handler. */
-export type InvokeRpc = (route: RpcRoute, input: unknown, request: Request) => Promise<object>;
+/**
+ * Runs one RPC route on a JSON input, as the Connect JSON surface does: credentials, validation, handler; the
+ * headers the handler adds to its answer go into `responseHeaders`.
+ */
+export type InvokeRpc = (
+  route: RpcRoute,
+  input: unknown,
+  request: Request,
+  responseHeaders?: Headers,
+) => Promise<object>;
 /** Turns anything thrown into the ConnectError the client sees. */
 export type RpcFailure = (err: unknown, route: RpcRoute, request: Request) => Error;
 
@@ -57,7 +65,7 @@ function unaryImpl(method: DescMethod, route: RpcRoute, invoke: InvokeRpc, fail:
     else {
       try {
         const input = toJson(method.input, (decoded ?? message) as never, { useProtoFieldName: true });
-        const output = await invoke(route, input, request);
+        const output = await invoke(route, input, request, context.responseHeader);
         // Through JSON text first, exactly as the JSON surface serialises it (undefined dropped, dates as strings).
         return fromJson(method.output, JSON.parse(JSON.stringify(output)) as JsonValue, { ignoreUnknownFields: true });
       } catch (err) {
