@@ -4,6 +4,7 @@
 // connection fails fast with a connection error (callers answer 503), and a new look waits a short while so a
 // dead cluster is not hammered.
 import pg from "pg";
+import type { Logger } from "../log.ts";
 import type { DatabaseHost, DatabaseTarget, SessionAttrs } from "./url.ts";
 
 /** How long one host may take to accept a connection while looking; a dead host must not hold requests long. */
@@ -63,10 +64,10 @@ export class Locator {
   private looking: Promise<number> | undefined;
   private failedLook: { at: number; error: Error } | undefined;
 
-  constructor(
-    readonly target: DatabaseTarget,
-    private readonly onChange: (host: DatabaseHost) => void = () => {},
-  ) {}
+  /** Where a change of server is logged (the first pool that has a logger sets it). */
+  log: Logger | undefined;
+
+  constructor(readonly target: DatabaseTarget) {}
 
   /** Whether connections must check where they landed (several hosts, or a kind of server asked for). */
   get checks(): boolean {
@@ -99,7 +100,7 @@ export class Locator {
         }
         if (attrs === passes[0]) seen.push(`${hosts[i]!.label}: ${role.inRecovery ? "standby" : "primary"}`);
         if (suits(attrs, role)) {
-          if (this.current !== i) this.onChange(hosts[i]!);
+          this.log?.info("database server picked", { host: hosts[i]!.label, target_session_attrs: sessionAttrs });
           this.current = i;
           this.failedLook = undefined;
           return i;

@@ -35,10 +35,11 @@ const locators = new Map<string, Locator>();
 function locatorFor(databaseUrl: string, target: DatabaseTarget, log?: Logger): Locator | undefined {
   let locator = locators.get(databaseUrl);
   if (!locator) {
-    locator = new Locator(target, (host) => log?.info("database server picked", { host: host.label }));
+    locator = new Locator(target);
     if (!locator.checks) return undefined;
     locators.set(databaseUrl, locator);
   }
+  locator.log ??= log;
   return locator;
 }
 

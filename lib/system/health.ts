@@ -39,7 +39,14 @@ export async function health(app: AppContext): Promise<HealthReport> {
   };
 }
 
-export function readiness(app: AppContext): { status: "ready" | "starting" | "draining" } {
+/**
+ * Ready = started, not draining, and the database answers: while no primary answers (a failover) the instance can
+ * take no work, and a load balancer should send it none until the database is back.
+ */
+export async function readiness(
+  app: AppContext,
+): Promise<{ status: "ready" | "starting" | "draining" | "unavailable" }> {
   if (app.lifecycle.draining) return { status: "draining" };
-  return { status: app.lifecycle.ready ? "ready" : "starting" };
+  if (!app.lifecycle.ready) return { status: "starting" };
+  return { status: (await databaseAnswers(app)) ? "ready" : "unavailable" };
 }

@@ -2354,7 +2354,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        status: "ready" | "starting" | "draining";
+                        status: "ready" | "starting" | "draining" | "unavailable";
                     };
                 };
             };
