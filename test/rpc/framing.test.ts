@@ -105,3 +105,35 @@ test("gRPC with grpc-encoding gzip decompresses a compressed frame; a frame that
   }
   assert.equal((await svc().request("/health", { apiKey: null })).status, 200);
 });
+
+test("Connect with a content-encoding svc does not accept is INVALID_ARGUMENT (400), not connect-es's UNIMPLEMENTED 501", async () => {
+  const wire = rpcWire(svc().url, TEST_API_KEY);
+  try {
+    for (const encoding of ["gzip", "br", "snappy"]) {
+      const outcome = await wire.send("connect", LIST, valid, { "content-encoding": encoding });
+      assertCallerError(outcome, "invalid_argument", encoding);
+      assert.equal(outcome.http, 400, encoding);
+      assert.match(outcome.message, new RegExp(`"${encoding}"`), encoding);
+    }
+    assert.equal((await wire.send("connect", LIST, valid, { "content-encoding": "identity" })).code, "ok");
+  } finally {
+    wire.close();
+  }
+});
+
+test("a Connect GET without an encoding, or with a Content-Type, answers a Connect JSON error (not a bodiless 415)", async () => {
+  const url = `${svc().url}/webhook.WebhookService/ListWebhooks`;
+  const headers = { "x-api-key": TEST_API_KEY };
+  for (const query of ["", "?connect=v1", "?encoding=xml&message=%7B%7D"]) {
+    const res = await fetch(url + query, { headers });
+    assert.equal(res.status, 400, query);
+    const body = await res.json();
+    assert.equal(body.code, "invalid_argument", query);
+    assert.match(body.message, /encoding/, query);
+  }
+  const message = encodeURIComponent(JSON.stringify({ namespace: "default" }));
+  const typed = await fetch(`${url}?encoding=json&message=${message}`, {
+    headers: { ...headers, "content-type": "text/plain" },
+  });
+  assert.equal(typed.status, 200, "a GET's Content-Type is ignored");
+});

@@ -202,34 +202,73 @@ function withEmptyMessage(req: UniversalServerRequest, carrier: Carrier): Univer
   return { ...req, url: url.toString() };
 }
 
+function withoutContentType(req: UniversalServerRequest): UniversalServerRequest {
+  const header = new Headers(req.header);
+  header.delete("content-type");
+  return { ...req, header };
+}
+
+/** A Connect GET of a read method without `encoding=json|proto`: connect-es would answer 415 with no body at all. */
+const isBadGet = (handler: UniversalHandler, req: UniversalServerRequest) =>
+  req.method === "GET" && handler.protocolNames.includes("connect") && handler.allowedMethods.includes("GET");
+
+/** The call as a JSON GET of an empty message, carrying why it has no message: answered as a Connect JSON error. */
+function badGet(req: UniversalServerRequest): UniversalServerRequest {
+  const url = new URL(req.url);
+  const encoding = url.searchParams.get("encoding");
+  for (const name of ["base64", "compression"]) url.searchParams.delete(name);
+  url.searchParams.set("encoding", "json");
+  url.searchParams.set("message", "{}");
+  const why = invalid(
+    encoding === null
+      ? "a Connect GET names its message's encoding: ?encoding=json or ?encoding=proto, with message=…"
+      : "a Connect GET's encoding is json or proto",
+  );
+  const contextValues = (req.contextValues ?? createContextValues()).set(decodedInputKey, why);
+  return { ...req, url: url.toString(), contextValues };
+}
+
 /**
  * `handler` with its request message decoded here. A request connect-es refuses without reading it (a content
  * type, method or encoding it does not serve) passes through unchanged.
  */
 export function decodingHandler(handler: UniversalHandler, opts: DecodeOptions): UniversalHandler {
   const schema = handler.method.input;
-  const decoding = async (req: UniversalServerRequest) => {
+  const decoding = async (sent: UniversalServerRequest) => {
+    // A GET has no body, so a Content-Type on it says nothing; connect-es would choose a protocol by it (and answer
+    // 415 with no body for one it does not know).
+    const req = sent.method === "GET" && sent.header.has("content-type") ? withoutContentType(sent) : sent;
     const carrier = carrierOf(handler, req);
-    if (!carrier) return handler(req);
+    if (!carrier) return isBadGet(handler, req) ? handler(badGet(req)) : handler(req);
     const compression = compressionNegotiate(
       opts.acceptCompression,
       carrier.encoding,
       carrier.acceptEncoding,
       carrier.acceptHeader,
     );
-    if (compression.error) return handler(req);
+    // gRPC and gRPC-Web answer an unknown encoding with UNIMPLEMENTED in trailers (HTTP 200), as their
+    // specifications ask; Connect's mapping would make the same code an HTTP 501, a server error for a caller's
+    // header, so on Connect it is INVALID_ARGUMENT (400) naming what is accepted.
+    if (compression.error && carrier.kind === "framed") return handler(req);
     let decoded: Message | ConnectError;
-    try {
-      const bytes =
-        carrier.kind === "framed"
-          ? await frameOf(req, compression.request, opts)
-          : carrier.kind === "unary"
-            ? await unaryBody(req, compression.request, opts)
-            : await queryMessage(req, compression.request, opts);
-      decoded = decodeMessage(schema, bytes, carrier.binary);
-    } catch (err) {
-      decoded = err instanceof ConnectError ? err : readError(err, opts.readMaxBytes);
-    }
+    if (compression.error) {
+      const accepted = opts.acceptCompression.map((c) => c.name).join(", ");
+      decoded = invalid(
+        `the request's message is compressed as "${carrier.encoding}", which is not accepted here` +
+          (accepted ? ` (${accepted} or none)` : "; send it uncompressed"),
+      );
+    } else
+      try {
+        const bytes =
+          carrier.kind === "framed"
+            ? await frameOf(req, compression.request, opts)
+            : carrier.kind === "unary"
+              ? await unaryBody(req, compression.request, opts)
+              : await queryMessage(req, compression.request, opts);
+        decoded = decodeMessage(schema, bytes, carrier.binary);
+      } catch (err) {
+        decoded = err instanceof ConnectError ? err : readError(err, opts.readMaxBytes);
+      }
     const contextValues = (req.contextValues ?? createContextValues()).set(decodedInputKey, decoded);
     return handler(withEmptyMessage({ ...req, contextValues }, carrier));
   };
