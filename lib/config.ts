@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseDatabaseUrl } from "./db/url.ts";
 import { parseDurationMs } from "./duration.ts";
 import { parseCidr } from "./egress/policy.ts";
-import { trustedProxies } from "./http/forwarded.ts";
+import { trustedProxies } from "./trusted-proxies.ts";
 
 const MiB = 1024 * 1024;
 

@@ -1,7 +1,8 @@
 // The forwarded-header walk: who the client is, which scheme and host it used, and what a client cannot forge.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { parseForwardedElement, resolveOrigin, stripPort, trustedProxies } from "../../lib/http/forwarded.ts";
+import { parseForwardedElement, resolveOrigin, stripPort } from "../../lib/http/forwarded.ts";
+import { trustedProxies } from "../../lib/trusted-proxies.ts";
 
 const trusted = trustedProxies(["10.0.0.0/8", "fd00::/8", "127.0.0.1/32"]);
 const direct = (peer: string | undefined) => ({ peer, scheme: "http" as const, host: "127.0.0.1:8080" });
