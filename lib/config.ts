@@ -132,13 +132,29 @@ const Env = z.object({
     .min(1, "DATABASE_URL is empty: set a PostgreSQL connection string")
     .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must be a postgres:// or postgresql:// URL")
     .superRefine(databaseUrlProblem("DATABASE_URL")),
-  // docs/high-availability.md: a transaction-mode pooler in front, and where the LISTEN connection goes.
+  // docs/high-availability.md: a transaction-mode pooler in front, where LISTEN goes, read replicas.
   SVC_DATABASE_POOLER: z
     .enum(["none", "transaction"], {
       error: "SVC_DATABASE_POOLER must be none or transaction (PgBouncer with pool_mode = transaction)",
     })
     .default("none"),
   SVC_DATABASE_LISTEN_URL: optionalDatabaseUrl("SVC_DATABASE_LISTEN_URL"),
+  SVC_DATABASE_READ_URL: optionalDatabaseUrl("SVC_DATABASE_READ_URL"),
+  SVC_READ_MAX_LAG: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return 5;
+      const ms = parseDurationMs(v);
+      if (ms === undefined || ms < 1000) {
+        ctx.addIssue({
+          code: "custom",
+          message: `SVC_READ_MAX_LAG "${v}" must be a duration of at least 1s (Go syntax, e.g. 5s, 1m)`,
+        });
+        return z.NEVER;
+      }
+      return ms / 1000;
+    }),
   SVC_SERVE_UI: bool("SVC_SERVE_UI", false),
   // The portal's CSP frame-ancestors: a source list (`*`, `'self'`, `https://app.example.com`, …).
   SVC_PORTAL_FRAME_ANCESTORS: z
@@ -415,6 +431,9 @@ function toConfig(e: z.infer<typeof Env>) {
       pooled: e.SVC_DATABASE_POOLER === "transaction",
       /** Where LISTEN runs; undefined = no LISTEN, workers poll (a transaction-mode pooler cannot hold it). */
       listenUrl: e.SVC_DATABASE_LISTEN_URL ?? (e.SVC_DATABASE_POOLER === "transaction" ? undefined : e.DATABASE_URL),
+      /** Lag-tolerant reads (lib/db/reads.ts); undefined = the primary serves them. */
+      readUrl: e.SVC_DATABASE_READ_URL,
+      readMaxLagSeconds: e.SVC_READ_MAX_LAG,
     },
     serveUi: e.SVC_SERVE_UI,
     portalFrameAncestors: e.SVC_PORTAL_FRAME_ANCESTORS,

@@ -17,6 +17,6 @@ export default rest({
   response: z.object({ attempts: z.array(attemptSchema) }),
   errors: [404],
   async handle({ params }, { app }) {
-    return { attempts: await getDeliveryAttempts(app.db, params.delivery_id, params.consumer) };
+    return { attempts: await getDeliveryAttempts(app.readDb, params.delivery_id, params.consumer) };
   },
 });

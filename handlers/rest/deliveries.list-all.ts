@@ -18,7 +18,7 @@ export default rest({
   response: deliveryListSchema(),
   async handle({ query }, { app }) {
     const page = { limit: query.limit, offset: query.offset };
-    const { deliveries, total } = await listDeliveries(app.db, query.consumer, toDeliveryFilter(query), page);
+    const { deliveries, total } = await listDeliveries(app.readDb, query.consumer, toDeliveryFilter(query), page);
     return { deliveries, pagination: pageInfo(page, total) };
   },
 });

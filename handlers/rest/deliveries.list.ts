@@ -30,7 +30,12 @@ export default rest({
   async handle({ params, query }, ctx) {
     const page = { limit: query.limit, offset: query.offset };
     const filter = toDeliveryFilter(query);
-    const { deliveries, total } = await listDeliveries(ctx.app.db, params.consumer, filter, page);
+    const { deliveries, total } = await listDeliveries(
+      query.prepare_retry ? ctx.app.db : ctx.app.readDb,
+      params.consumer,
+      filter,
+      page,
+    );
     if (!query.prepare_retry) return { deliveries, pagination: pageInfo(page, total) };
     // The deprecated alias of POST …/retries (relative to this path): a list that creates is kept only for old clients.
     const batch = await snapshotDeliveries(ctx.app.db, params.consumer, filter);

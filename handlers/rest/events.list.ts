@@ -30,7 +30,12 @@ export default rest({
   async handle({ params, query }, ctx) {
     const page = { limit: query.limit, offset: query.offset };
     const filter = toEventQueryFilter(query);
-    const { events, total } = await listEventReports(ctx.app.db, params.consumer, filter, page);
+    const { events, total } = await listEventReports(
+      query.prepare_repush ? ctx.app.db : ctx.app.readDb,
+      params.consumer,
+      filter,
+      page,
+    );
     if (!query.prepare_repush) return { events, pagination: pageInfo(page, total) };
     // The deprecated alias of POST …/repushes (relative to this path): a list that creates is kept only for old clients.
     const batch = await snapshotEvents(ctx.app.db, params.consumer, filter);

@@ -12,6 +12,6 @@ export default rest({
   access: "admin",
   response: summarySchema,
   async handle(_input, { app }) {
-    return healthSummary(app.db);
+    return healthSummary(app.readDb);
   },
 });

@@ -40,6 +40,6 @@ export default rest({
     generated_at: z.string(),
   }),
   async handle(_input, { app }) {
-    return readOverview(app.db);
+    return readOverview(app.readDb);
   },
 });

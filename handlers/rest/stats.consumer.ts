@@ -19,6 +19,6 @@ export default rest({
   errors: [404],
   async handle({ params }, { app }) {
     await requireConsumer(app.db, params.consumer);
-    return { consumer: params.consumer, ...(await consumerStats(app.db, params.consumer)) };
+    return { consumer: params.consumer, ...(await consumerStats(app.readDb, params.consumer)) };
   },
 });

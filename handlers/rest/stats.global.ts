@@ -12,6 +12,6 @@ export default rest({
   access: "admin",
   response: statsSchema,
   async handle(_input, { app }) {
-    return consumerStats(app.db, undefined);
+    return consumerStats(app.readDb, undefined);
   },
 });

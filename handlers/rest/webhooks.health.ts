@@ -18,6 +18,6 @@ export default rest({
   response: webhookHealthSchema,
   errors: [404],
   async handle({ params }, { app }) {
-    return getWebhookHealth(app.db, params.consumer, params.webhook_id);
+    return getWebhookHealth(app.readDb, params.consumer, params.webhook_id);
   },
 });

@@ -11,6 +11,6 @@ export default rpc({
   input: z.object({ delivery_id: z.string().default("") }),
   response: z.object({ attempts: z.array(attemptSchema) }),
   async handle({ delivery_id }, { app }) {
-    return { attempts: await getDeliveryAttempts(app.db, delivery_id) };
+    return { attempts: await getDeliveryAttempts(app.readDb, delivery_id) };
   },
 });

@@ -27,7 +27,9 @@ export default rpc({
     const db = ctx.app.db;
     await requireConsumer(db, input.namespace);
     const filter = toDeliveryFilterOf(input);
-    const { deliveries, total } = await listDeliveries(db, input.namespace, filter, input.pagination);
+    // A list tolerates replication lag; a snapshot for a batch is taken on the primary (lib/db/reads.ts).
+    const reads = input.prepare_retry ? db : ctx.app.readDb;
+    const { deliveries, total } = await listDeliveries(reads, input.namespace, filter, input.pagination);
     const page = { deliveries: deliveries.map(rpcDelivery), pagination: pageInfo(input.pagination, total) };
     if (!input.prepare_retry) return page;
     // The deprecated alias of PrepareRetry: kept because the specification names it.

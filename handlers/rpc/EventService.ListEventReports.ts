@@ -26,7 +26,9 @@ export default rpc({
     const db = ctx.app.db;
     await requireConsumer(db, input.namespace);
     const filter = toEventFilter(input);
-    const { events, total } = await listEventReports(db, input.namespace, filter, input.pagination);
+    // A list tolerates replication lag; a snapshot for a batch is taken on the primary (lib/db/reads.ts).
+    const reads = input.prepare_repush ? db : ctx.app.readDb;
+    const { events, total } = await listEventReports(reads, input.namespace, filter, input.pagination);
     const page = { events, pagination: pageInfo(input.pagination, total) };
     if (!input.prepare_repush) return page;
     // The deprecated alias of PrepareRepush: kept because the specification names it.

@@ -11,6 +11,6 @@ export default rpc({
   input: z.object({}),
   response: z.object({ summary: summarySchema }),
   async handle(_input, { app }) {
-    return { summary: await healthSummary(app.db) };
+    return { summary: await healthSummary(app.readDb) };
   },
 });

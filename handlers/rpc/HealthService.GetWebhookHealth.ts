@@ -16,7 +16,7 @@ export default rpc({
   response: webhookHealthSchema,
   async handle({ webhook_id, namespace }, { app }) {
     await requireConsumer(app.db, namespace);
-    const h = await getWebhookHealth(app.db, namespace, webhook_id);
+    const h = await getWebhookHealth(app.readDb, namespace, webhook_id);
     return {
       webhook_id: h.webhook_id,
       health: rpcHealth(h.health),

@@ -14,6 +14,6 @@ export default rpc({
   response: z.object({ namespace: z.string(), stats: statsSchema }),
   async handle({ namespace }, { app }) {
     await requireConsumer(app.db, namespace);
-    return { namespace, stats: await consumerStats(app.db, namespace) };
+    return { namespace, stats: await consumerStats(app.readDb, namespace) };
   },
 });

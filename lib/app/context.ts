@@ -50,6 +50,12 @@ export interface AppContext {
   db: Db;
   /** The workers' pool: queue writes that can be redone commit without waiting for the WAL flush. */
   queueDb: Db;
+  /**
+   * Lag-tolerant reads only (lists of events and deliveries, attempts, stats, webhook health, the overview): the read
+   * replica while it is within SVC_READ_MAX_LAG, else `db`. Never the queue, claims, idempotency or a read that must
+   * see the caller's own write (docs/high-availability.md).
+   */
+  readDb: Db;
   keyring: Keyring;
   log: Logger;
   version: string;

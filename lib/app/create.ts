@@ -19,6 +19,8 @@ export interface CreateOptions {
   listen?: boolean;
   /** OTLP export, started by the server (lib/telemetry/tracing.ts); off when absent. */
   tracing?: Tracing;
+  /** The pool for lag-tolerant reads (lib/db/reads.ts); the primary's when absent. */
+  readDb?: Db;
 }
 
 export function createAppContext(
@@ -35,6 +37,7 @@ export function createAppContext(
     config,
     db,
     queueDb,
+    readDb: options.readDb ?? db,
     keyring: new Keyring(config.encryptionKeys, config.primaryKeyId),
     log,
     version: VERSION,

@@ -10,6 +10,7 @@ import { startTracing } from "../telemetry/start-tracing.ts";
 import { installLingeringClose } from "../http/lingering-close.ts";
 import { ensureSystemCatalog } from "../system-events/emit.ts";
 import { createPool, isConnectionError } from "../db/pool.ts";
+import { createReadRouting } from "../db/reads.ts";
 import { createHttpApp } from "../http/app.ts";
 import { serveH2c } from "../http/h2c.ts";
 import { createGrpcHandler, createNodeHandler, isNativeGrpc } from "../http/node-adapter.ts";
@@ -79,7 +80,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
     pooled,
   });
   const tracing = await startTracing(config, VERSION, log);
-  const app: AppContext = createAppContext(config, db, log, { tracing }, queueDb);
+  const reads = createReadRouting(db, log, {
+    readUrl: config.database.readUrl,
+    maxLagSeconds: config.database.readMaxLagSeconds,
+    pooled,
+  });
+  const app: AppContext = createAppContext(config, db, log, { tracing, readDb: reads.db }, queueDb);
   registerDatabaseGauges(app);
   const http = createHttpApp(app, options.routes);
   const adapter = createNodeHandler(http);
@@ -147,7 +153,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       // Last spans and figures go out (bounded by the exporters' timeouts) before the process ends.
       await Promise.all([app.metrics.shutdown(), app.tracing.shutdown()]);
       await app.tokens.flushLastUsed();
-      await Promise.all([db.end(), queueDb.end()]).catch(() => {});
+      await Promise.all([db.end(), queueDb.end(), reads.close()]).catch(() => {});
       log.info("stopped");
     })());
 
