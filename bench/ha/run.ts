@@ -133,38 +133,55 @@ async function instances(database: Database): Promise<void> {
   const inFlight = process.env.BENCH_IN_FLIGHT ?? "8";
   const receiver = await forkTs(receiverScript, { RECEIVER_DELAY_MS: "20" });
   cleanups.push(() => receiver.child.kill());
-  // The pushing instance runs no workers: the deliverers start on a full queue.
+  // The pushing instance runs no workers. The two delivering instances stay up (warm) for the whole run and are
+  // stopped (SIGSTOP, while idle) during each round's pushes, so every round starts on a full queue; a round with
+  // one instance simply leaves the second one stopped.
   const pusher = await startSvc(database.databaseUrl, { SVC_WORKERS: "false" });
   cleanups.push(() => pusher.stop());
+  const deliverers = await Promise.all(
+    [1, 2].map(() => startSvc(database.databaseUrl, { SVC_MAX_IN_FLIGHT: inFlight })),
+  );
+  cleanups.push(() =>
+    Promise.all(
+      deliverers.map((s) => {
+        s.child.kill("SIGCONT");
+        return s.stop();
+      }),
+    ),
+  );
   const rates: Record<number, number[]> = { 1: [], 2: [] };
   const cpu: Record<number, number[]> = { 1: [], 2: [] };
   let lost = 0;
   let duplicates = 0;
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const n of round % 2 ? [1, 2] : [2, 1]) {
-      progress(`round ${round}: ${n} instance(s)`);
-      const event = `slow.r${round}.n${n}`;
-      await subscribe(pusher, receiver.port, event);
-      await hammerCount(pusher.url, events, 32, pushes(event), headers);
-      await ask(receiver.child, "reset");
-      const deliverers = await Promise.all(
-        Array.from({ length: n }, () => startSvc(database.databaseUrl, { SVC_MAX_IN_FLIGHT: inFlight })),
-      );
-      const cpu0 = deliverers.map((s) => cpuMicros(s.child.pid!));
-      const stats: ReceiverStats = await waitForCount(receiver.child, events, 120_000);
-      await sleep(500);
-      const after = await ask<ReceiverStats>(receiver.child, "stats");
-      cpu[n]!.push(deliverers.reduce((sum, s, i) => sum + cpuMicros(s.child.pid!) - cpu0[i]!, 0) / events);
-      rates[n]!.push(stats.count / ((stats.lastAt - stats.firstAt) / 1000));
-      lost += events - after.distinct;
-      duplicates += after.count - after.distinct;
-      await Promise.all(deliverers.map((s) => s.stop()));
-    }
+  const rounds = [[2, 0], ...Array.from({ length: ROUNDS }, (_, i) => (i % 2 ? [2, 1] : [1, 2]))].flatMap((ns, i) =>
+    ns.filter((n) => n > 0).map((n) => ({ n, round: i })),
+  );
+  for (const { n, round } of rounds) {
+    progress(round === 0 ? "warm-up with 2 instances" : `round ${round}: ${n} instance(s)`);
+    const event = `slow.r${round}.n${n}`;
+    await subscribe(pusher, receiver.port, event);
+    for (const s of deliverers) s.child.kill("SIGSTOP");
+    await hammerCount(pusher.url, events, 32, pushes(event), headers);
+    await ask(receiver.child, "reset");
+    const working = deliverers.slice(0, n);
+    const cpu0 = working.map((s) => cpuMicros(s.child.pid!));
+    for (const s of working) s.child.kill("SIGCONT");
+    const stats: ReceiverStats = await waitForCount(receiver.child, events, 180_000);
+    await sleep(500);
+    const after = await ask<ReceiverStats>(receiver.child, "stats");
+    for (const s of deliverers) s.child.kill("SIGCONT");
+    if (round === 0) continue;
+    cpu[n]!.push(working.reduce((sum, s, i) => sum + cpuMicros(s.child.pid!) - cpu0[i]!, 0) / events);
+    rates[n]!.push(stats.count / ((stats.lastAt - stats.firstAt) / 1000));
+    lost += events - after.distinct;
+    duplicates += after.count - after.distinct;
   }
   const one = median(rates[1]!);
   const two = median(rates[2]!);
+  const ceiling = (Number(inFlight) * 1000) / 20;
   console.log(
-    `\nSeveral instances — ${events} queued deliveries, receiver answering in 20 ms, SVC_MAX_IN_FLIGHT=${inFlight} each, ${ROUNDS} rounds`,
+    `\nSeveral instances — ${events} queued deliveries per round, receiver answering in 20 ms, SVC_MAX_IN_FLIGHT=${inFlight} each ` +
+      `(ceiling ${fmt(ceiling)}/s per instance), ${ROUNDS} rounds`,
   );
   console.log(
     `1 instance : ${fmt(one)} deliveries/s (rounds ${rates[1]!.map((x) => fmt(x)).join(", ")}), ${fmt(median(cpu[1]!))} µs CPU/delivery`,
