@@ -29,8 +29,8 @@ export async function buildUi(out) {
     format: "esm",
     platform: "browser",
     target: ["chrome110", "firefox115", "safari16"],
+    // No publicPath: chunks import each other relatively (./chunk-….js), so the UI works under any path prefix.
     outdir: `${out}/_app`,
-    publicPath: "/_app",
     entryNames: "[name]-[hash]",
     chunkNames: "chunk-[hash]",
     assetNames: "[name]-[hash]",

@@ -73,8 +73,8 @@ test("nginx at the root (deploy/nginx/svc.conf)", async (t) => {
     stockClients(origin, origin, tls.certPem),
   );
 
-  await t.test("a listen session's stream comes through nginx's default buffering at once", () =>
-    listenStream(t, svc, origin, tls.certPem, "nginx-root"),
+  await t.test("a listen session's stream comes through nginx's default buffering at once", (st) =>
+    listenStream(st, svc, origin, tls.certPem, "nginx-root"),
   );
 });
 
@@ -120,7 +120,7 @@ test("nginx under /svc/ (deploy/nginx/svc-prefix.conf), SVC_PUBLIC_URL naming it
     stockClients(publicUrl, origin, tls.certPem),
   );
 
-  await t.test("a listen session's stream under the prefix", () =>
-    listenStream(t, svc, publicUrl, tls.certPem, "nginx-prefix"),
+  await t.test("a listen session's stream under the prefix", (st) =>
+    listenStream(st, svc, publicUrl, tls.certPem, "nginx-prefix"),
   );
 });
