@@ -1,6 +1,6 @@
 // What the dashboard and the portal weigh as a browser downloads them: for each entry of dist/ui/manifest.json,
 // every script it can load (its own, the shared chunk, and lazily imported chunks such as the portal's signature
-// verifier, followed through their `/_app/…js` imports), gzipped at level 9, against the issues' budgets; CSS beside it.
+// verifier, followed through their `./…js` imports), gzipped at level 9, against the issues' budgets; CSS beside it.
 // Run after `npm run build`: node --import tsx bench/ui/size.ts [dist/ui]   (exits 1 over a budget)
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -35,7 +35,7 @@ export async function bundleSizes(uiDir = "dist/ui"): Promise<BundleSize[]> {
       seen.add(name);
       const { bytes, gzipBytes } = await gz(name);
       files.push({ name, bytes: bytes.length, gzipBytes });
-      for (const m of bytes.toString("utf8").matchAll(/\/_app\/([\w-]+\.js)/g)) queue.push(m[1]!);
+      for (const m of bytes.toString("utf8").matchAll(/["(](?:\/_app\/|\.\/)([\w-]+\.js)"/g)) queue.push(m[1]!);
     }
     let cssGzipBytes = 0;
     for (const name of styles) cssGzipBytes += (await gz(name)).gzipBytes;
