@@ -57,7 +57,11 @@ test("dashboard and portal under /svc/ behind nginx", async (t) => {
     if (!svcs && !(embedderOrigin && url.startsWith(`${embedderOrigin}/`)) && !/^(about|data|blob):/.test(url))
       outside.push(url);
   });
-  context.on("requestfailed", (req) => failed.push(`${req.failure()?.errorText} ${req.url()}`));
+  // A request the page itself dropped by navigating or reloading (ERR_ABORTED) did not fail.
+  context.on("requestfailed", (req) => {
+    const reason = req.failure()?.errorText ?? "";
+    if (reason !== "net::ERR_ABORTED") failed.push(`${reason} ${req.url()}`);
+  });
   context.on("response", (res) => {
     if (res.status() === 404) failed.push(`${res.status()} ${res.url()}`);
   });
