@@ -219,6 +219,36 @@ try {
     await rpc(svc, "WebhookService/UnregisterWebhook", { namespace: "default", webhookId: reg.webhook_id });
     await fault.close();
   }
+  // The same refusing endpoint, measured while its backlog is being pushed (and refused) rather than after: the
+  // burst's pushes, fan-outs, refusals and outcome writes share the process with the healthy load.
+  {
+    const fault = await refusingPort();
+    const name = "refusing port, during its burst";
+    progress(name);
+    await rpc(svc, "EventService/RegisterEvent", { name: "iso.burst" });
+    const reg = await rpc(svc, "WebhookService/RegisterWebhook", {
+      namespace: "default",
+      url: fault.url,
+      events: ["iso.burst"],
+      httpConfig: { requestTimeoutSeconds: fault.timeoutSeconds, maxRetries: 10 },
+    });
+    const burstStarted = performance.now();
+    let burstSeconds = 0;
+    const [run] = await Promise.all([
+      healthyLatency(svc, receiver.child),
+      pushBacklog(svc, "iso.burst", BACKLOG).then(() => (burstSeconds = (performance.now() - burstStarted) / 1000)),
+    ]);
+    duplicates += run.duplicates;
+    const f99 = pct(run.latencies, 99);
+    console.log(
+      `${name.padEnd(36)}p50 ${fmt(pct(run.latencies, 50), 1).padStart(6)} ms   p99 ${fmt(f99, 1).padStart(7)} ms   ` +
+        `p99/baseline ${fmt(f99 / p99, 2)}×   goal p99 ≤ 2× + 10 ms: ${f99 <= 2 * p99 + 10 ? "met" : "NOT met"}   ` +
+        `${fmt(BACKLOG)} pushes took ${fmt(burstSeconds, 1)} s of the ${SECONDS} s   delivered ` +
+        `${fmt(run.delivered)}/${fmt(run.sent)}`,
+    );
+    await rpc(svc, "WebhookService/UnregisterWebhook", { namespace: "default", webhookId: reg.webhook_id });
+    await fault.close();
+  }
   console.log(`duplicates at the healthy endpoints over the runs above: ${fmt(duplicates)}   goal 0`);
   await svc.stop();
   svc = undefined;
