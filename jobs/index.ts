@@ -2,6 +2,7 @@
 import type { AppContext } from "../lib/app/context.ts";
 import { createGuardedDispatcher } from "../lib/egress/index.ts";
 import { startBatchWorker, type BatchWorker } from "./batches.ts";
+import { createPartitionsJob } from "./create-partitions.ts";
 import { startDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "./deliver.ts";
 import { startFanOutWorker, type FanOutWorker } from "./fanout.ts";
 import { destroyRotatedSecretsJob } from "./destroy-rotated-secrets.ts";
@@ -22,6 +23,7 @@ export interface Workers extends Record<string, unknown> {
 }
 
 export const scheduledJobs: ScheduledJob[] = [
+  createPartitionsJob,
   expireDeliveriesJob,
   purgeDeletedWebhooksJob,
   purgeCredentialsJob,

@@ -1,5 +1,5 @@
-// Hourly, when SVC_EVENT_RETENTION_DAYS > 0: events past retention go with their deliveries and attempts.
-import { purgeOldEvents } from "../lib/events/retention.ts";
+// Hourly, when SVC_EVENT_RETENTION_DAYS > 0: partitions of the history wholly past retention are dropped.
+import { dropOldPartitions } from "../lib/events/retention.ts";
 import type { ScheduledJob } from "./scheduler.ts";
 
 export const purgeEventsJob: ScheduledJob = {
@@ -8,6 +8,12 @@ export const purgeEventsJob: ScheduledJob = {
   timeoutSeconds: 1_800,
   async run(app) {
     if (app.config.eventRetentionDays <= 0) return { skipped: "SVC_EVENT_RETENTION_DAYS is 0 (keep forever)" };
-    return { ...(await purgeOldEvents(app.db, app.config.eventRetentionDays, { budgetMs: 20 * 60_000 })) };
+    const result = await dropOldPartitions(app.db, app.config.eventRetentionDays, {
+      intervalDays: app.config.partitionIntervalDays,
+    });
+    // Not an error: the work is kept on purpose, but an operator should know why the history is not shrinking.
+    if (result.waiting.length)
+      app.log.warn("retention keeps partitions past the window until their work is done", { waiting: result.waiting });
+    return { ...result };
   },
 };

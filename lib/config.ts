@@ -229,6 +229,10 @@ const Env = z.object({
     .int("SVC_EVENT_RETENTION_DAYS must be a whole number of days (0 = keep forever)")
     .min(0, "SVC_EVENT_RETENTION_DAYS must be 0 (keep forever) or more")
     .default(0),
+  // The span of one partition of the history (events, deliveries, attempts): a day or a week.
+  SVC_PARTITION_INTERVAL: z
+    .enum(["1d", "1w"], { error: "SVC_PARTITION_INTERVAL must be 1d (a day, the default) or 1w (a week)" })
+    .default("1d"),
   SVC_MAX_BODY_BYTES: z.coerce
     .number({ error: "SVC_MAX_BODY_BYTES must be a number of bytes" })
     .int("SVC_MAX_BODY_BYTES must be a whole number of bytes")
@@ -445,6 +449,7 @@ function toConfig(e: z.infer<typeof Env>) {
     /** SVC_PUBLIC_URL: `href` without a trailing slash, its `origin`, and `prefix`, its path ("" or "/svc"). */
     publicUrl: e.SVC_PUBLIC_URL,
     eventRetentionDays: e.SVC_EVENT_RETENTION_DAYS,
+    partitionIntervalDays: e.SVC_PARTITION_INTERVAL === "1w" ? 7 : 1,
     maxBodyBytes: e.SVC_MAX_BODY_BYTES,
     tokenDefaultTtlSeconds: e.SVC_TOKEN_DEFAULT_TTL,
     autoRegisterEvents: e.SVC_AUTO_REGISTER_EVENTS,

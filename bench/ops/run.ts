@@ -1,21 +1,31 @@
-// Operator reads and upkeep at scale: namespace stats with 1 M stored deliveries against an empty database (the
-// ceiling, same run), and the retention purge of 1 M deliveries with the longest statement it ran.
-//   node --import tsx bench/ops/run.ts        (BENCH_DATABASE_URL to use an existing PostgreSQL server)
+// Operator reads, the hot path and upkeep with a large stored history (partitioned by day, migration 12) against the
+// same database empty (the floor, same run and same partition layout): push p99, list p99, stats p99, claim cost,
+// WAL bytes per push; then table and index bytes per delivery, and retention of one day's partition (1 M deliveries
+// with their events and attempts by default) while pushes run, with the longest push it held up.
+//   node --import tsx bench/ops/run.ts   (BENCH_DATABASE_URL, BENCH_ROWS (10,000,000), BENCH_DROP_ROWS (1,000,000),
+//                                         BENCH_CALLS (1,000), BENCH_SERVER: another build's dist/server.js)
 import { execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { migrate } from "../../lib/db/migrate.ts";
+import { FairClaimer } from "../../lib/deliveries/claim.ts";
 import { startEmbeddedPostgres } from "../../lib/dev/embedded-postgres.ts";
-import { purgeOldEvents } from "../../lib/events/retention.ts";
+import { dropOldPartitions } from "../../lib/events/retention.ts";
 import { createLogger } from "../../lib/log.ts";
+import { partitionHistoryFrom } from "../../test/helpers/history.ts";
 
 const API_KEY = "bench-master-key-0123456789abcdef0123";
-const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const CALLS = Number(process.env.BENCH_CALLS ?? 2_000);
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
+const DROP_ROWS = Math.min(ROWS, Number(process.env.BENCH_DROP_ROWS ?? 1_000_000));
+const CALLS = Number(process.env.BENCH_CALLS ?? 1_000);
+const SERVER = process.env.BENCH_SERVER;
+const QUEUE = 5_000; // live deliveries waiting in the queue in both phases
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const fmt = (n: number, d = 2) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
-execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
+if (!SERVER) execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
 let serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) {
@@ -31,10 +41,12 @@ const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`create database ${dbName}`);
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-await migrate(databaseUrl);
-const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+// Another build (BENCH_SERVER) migrates the database itself, to the schema it carries.
+if (!SERVER) await migrate(databaseUrl);
+const db = new pg.Pool({ connectionString: databaseUrl, max: 8 });
+db.on("error", () => {});
 
-const child = spawn(process.execPath, ["dist/server.js"], {
+const child = spawn(process.execPath, [SERVER ?? "dist/server.js"], {
   env: {
     PATH: process.env.PATH,
     DATABASE_URL: databaseUrl,
@@ -58,75 +70,221 @@ const url = await new Promise<string>((resolve) => {
     }
   }, 20);
 });
+const headers = { "x-api-key": API_KEY, "content-type": "application/json" };
 
-async function statsLatencies(): Promise<number[]> {
+async function timed(n: number, call: (i: number) => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < CALLS; i++) {
+  for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    const res = await fetch(`${url}/v1/consumers/bench/stats`, { headers: { "x-api-key": API_KEY } });
-    await res.json();
+    await call(i);
     times.push(performance.now() - t0);
   }
   return times;
 }
 
-try {
-  await fetch(`${url}/v1/consumers`, {
+const push = async (i: number) => {
+  const res = await fetch(`${url}/v1/consumers/bench/events?event=bench.event`, {
     method: "POST",
-    headers: { "x-api-key": API_KEY, "content-type": "application/json" },
-    body: '{"name":"bench"}',
+    headers,
+    body: `{"payload":{"n":${i},"s":"a realistic payload of about a hundred bytes, give or take a few words"}}`,
   });
-  await statsLatencies();
-  const empty = await statsLatencies();
+  if (res.status !== 202) throw new Error(`push answered ${res.status}: ${await res.text()}`);
+  await res.arrayBuffer();
+};
+const get = async (path: string) => {
+  const res = await fetch(`${url}${path}`, { headers });
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  return res.json();
+};
+const walLsn = async () => (await db.query("select pg_current_wal_lsn() as l")).rows[0].l as string;
+const walSince = async (lsn: string) =>
+  Number((await db.query("select pg_wal_lsn_diff(pg_current_wal_lsn(), $1) as d", [lsn])).rows[0].d);
 
-  // 1 M deliveries (5 per event), an attempt each, and their counters, all older than the retention window.
-  const t0 = performance.now();
-  const events = ROWS / 5;
+interface Figures {
+  pushP50: number;
+  pushP99: number;
+  walPerPush: number;
+  listP99: number;
+  statsP99: number;
+  claimMedianMs: number;
+}
+
+/** Live work in the queue: QUEUE pending deliveries over 50 webhooks, due now. */
+async function fillQueue() {
   await db.query(
-    `insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
-                  select gen_random_uuid(), 'bench', 'bench.event', '{"n":1}',
-                         now() - interval '60 days' + g * interval '1 millisecond', now()
-                    from generate_series(1, $1) g`,
-    [events],
+    `insert into deliveries (id, namespace, event_id, webhook_id, status)
+     select gen_random_uuid(), 'bench', gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad((g % 50)::text, 12, '0'))::uuid, 'pending'
+       from generate_series(1, $1) g`,
+    [QUEUE],
   );
-  await db.query(`insert into deliveries (id, namespace, event_id, webhook_id, status, created_at, response_code)
-                  select gen_random_uuid(), e.namespace, e.id, gen_random_uuid(), case when k = 5 then 'failed' else 'success' end, e.created_at, 200
-                    from events e, generate_series(1, 5) k where e.namespace = 'bench'`);
-  await db.query(`insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, error_category, created_at)
-                  select gen_random_uuid(), d.id, d.webhook_id, 1, d.status = 'success',
-                         case when d.status = 'success' then 'success' else 'server_error' end, d.created_at
-                    from deliveries d`);
+}
+
+async function measure(): Promise<Figures> {
+  await timed(200, push);
+  const lsn = await walLsn();
+  const pushes = await timed(CALLS, push);
+  const walPerPush = (await walSince(lsn)) / CALLS;
+  await timed(50, () => get("/v1/consumers/bench/deliveries?limit=50"));
+  const lists = await timed(CALLS, () => get("/v1/consumers/bench/deliveries?limit=50"));
+  const stats = await timed(CALLS, () => get("/v1/consumers/bench/stats"));
+  // The claim the delivery worker runs, 50 at a time; what it took goes back to the queue (untimed).
+  const claimer = new FairClaimer(db, "fresh");
+  const claims: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t0 = performance.now();
+    const got = await claimer.claim({ limit: 50, perWebhook: 5, room: {}, leaseToken: randomUUID() });
+    claims.push(performance.now() - t0);
+    if (got.length === 0) throw new Error("the claim found nothing");
+    await db.query(
+      "update deliveries set status = 'pending', lease_token = null, next_attempt_at = now() where id = any($1::uuid[])",
+      [got.map((c) => c.id)],
+    );
+  }
+  return {
+    pushP50: pct(pushes, 50),
+    pushP99: pct(pushes, 99),
+    walPerPush,
+    listP99: pct(lists, 99),
+    statsP99: pct(stats, 99),
+    claimMedianMs: pct(claims.slice(50), 50),
+  };
+}
+
+/** Events, deliveries (5 per event, 4 successes and a failure) and an attempt each, on one day `daysAgo` back. */
+async function fillDay(daysAgo: number, deliveries: number) {
+  const events = Math.ceil(deliveries / 5);
   await db.query(
-    `insert into namespace_counters (namespace, shard, total, successful, failed) values ('bench', 0, $1, $2, $3)`,
-    [ROWS, (ROWS * 4) / 5, ROWS / 5],
+    `with e as (
+       insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
+       select gen_random_uuid(), 'bench', 'bench.event', '{"n":1,"s":"a realistic payload of about a hundred bytes, give or take a few words"}',
+              date_trunc('day', now()) - make_interval(days => $1) + g * make_interval(secs => 86000.0 / $2), now()
+         from generate_series(1, $2) g returning id, created_at
+     ), d as (
+       insert into deliveries (id, namespace, event_id, webhook_id, subscription_id, status, created_at, updated_at, completed_at, response_code,
+                               attempt_count, envelope_attempt, envelope_at)
+       select gen_random_uuid(), 'bench', e.id, ('00000000-0000-4000-8000-' || lpad(k::text, 12, '0'))::uuid, gen_random_uuid(),
+              case when k = 5 then 'failed' else 'success' end, e.created_at, e.created_at, e.created_at, case when k = 5 then 500 else 200 end,
+              1, 1, e.created_at
+         from e, generate_series(1, 5) k returning id, webhook_id, status, created_at
+     ) insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, error_category, created_at)
+       select gen_random_uuid(), d.id, d.webhook_id, 1, d.status = 'success', 42, case when d.status = 'success' then 200 else 500 end,
+              case when d.status = 'success' then 'success' else 'server_error' end, d.created_at
+         from d`,
+    [daysAgo, events],
   );
+  await db.query(
+    `insert into namespace_counters (namespace, shard, total, successful, failed) values ('bench', 0, $1, $2, $3)
+     on conflict (namespace, shard) do update set total = namespace_counters.total + excluded.total,
+       successful = namespace_counters.successful + excluded.successful, failed = namespace_counters.failed + excluded.failed`,
+    [events * 5, events * 4, events],
+  );
+}
+
+async function sizes() {
+  const { rows } = await db.query(
+    `select t.name, sum(pg_total_relation_size(i.inhrelid))::bigint as bytes
+       from (values ('events'), ('deliveries'), ('delivery_attempts')) t(name)
+       join pg_inherits i on i.inhparent = t.name::regclass
+      group by t.name`,
+  );
+  const bytes = Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)]));
+  return { bytes, deliveries: Number((await db.query("select count(*) as n from deliveries")).rows[0].n) };
+}
+
+const partitioned =
+  (await db.query("select relkind from pg_class where relname = 'deliveries'")).rows[0].relkind === "p";
+try {
+  await fetch(`${url}/v1/consumers`, { method: "POST", headers, body: '{"name":"bench"}' });
+  await fetch(`${url}/v1/event-types`, { method: "POST", headers, body: '{"name":"bench.event"}' });
+  // Daily partitions from 33 days back, in both phases, so the phases differ only in what is stored.
+  if (partitioned) await partitionHistoryFrom(db as never, 33);
+  await fillQueue();
   await db.query("vacuum analyze");
-  const loadSeconds = (performance.now() - t0) / 1000;
-
-  await statsLatencies();
-  const full = await statsLatencies();
-  const stats = await (await fetch(`${url}/v1/consumers/bench/stats`, { headers: { "x-api-key": API_KEY } })).json();
+  const empty = await measure();
   console.log(
-    `stats with ${ROWS.toLocaleString("en-US")} deliveries (loaded in ${fmt(loadSeconds, 1)} s): p50 ` +
-      `${fmt(pct(full, 50))} ms, p99 ${fmt(pct(full, 99))} ms   ceiling (empty database) p50 ` +
-      `${fmt(pct(empty, 50))} ms, p99 ${fmt(pct(empty, 99))} ms   p99 ratio ` +
-      `${fmt(pct(full, 99) / pct(empty, 99))}× (target ≤ 1.2×)   [total_deliveries ` +
-      `${stats.total_deliveries}]`,
+    `empty (${SERVER ? `server ${SERVER}` : "this build"}, ${partitioned ? "partitioned" : "plain tables"}): push p50 ` +
+      `${fmt(empty.pushP50)} ms p99 ${fmt(empty.pushP99)} ms, WAL ${int(empty.walPerPush)} B/push, list p99 ` +
+      `${fmt(empty.listP99)} ms, stats p99 ${fmt(empty.statsP99)} ms, claim of 50 ${fmt(empty.claimMedianMs)} ms (median)`,
   );
+  if (ROWS > 0 && partitioned) {
+    const t0 = performance.now();
+    // The day that retention will drop (32 days back: its events are past the window too), then the rest spread
+    // over the 29 days inside a 30-day window.
+    await fillDay(32, DROP_ROWS);
+    const rest = ROWS - DROP_ROWS;
+    for (let day = 1; day <= 29 && rest > 0; day++) {
+      await fillDay(day, Math.floor(rest / 29));
+      process.stdout.write(`\rfilled ${day}/29 days `);
+    }
+    await db.query("vacuum analyze");
+    const loadSeconds = (performance.now() - t0) / 1000;
+    const size = await sizes();
+    const full = await measure();
+    const ratio = (a: number, b: number) => `${fmt(a / b)}×`;
+    console.log(
+      `\n${int(size.deliveries)} deliveries stored (filled in ${fmt(loadSeconds, 0)} s): push p99 ${fmt(full.pushP99)} ms ` +
+        `(${ratio(full.pushP99, empty.pushP99)} empty), list p99 ${fmt(full.listP99)} ms (${ratio(full.listP99, empty.listP99)}), ` +
+        `stats p99 ${fmt(full.statsP99)} ms (${ratio(full.statsP99, empty.statsP99)}), claim ${fmt(full.claimMedianMs)} ms ` +
+        `(${ratio(full.claimMedianMs, empty.claimMedianMs)}; target ≤ 1.2×), WAL ${int(full.walPerPush)} B/push`,
+    );
+    const perDelivery = (b: number) => b / size.deliveries;
+    console.log(
+      `bytes per delivery (table + indexes, TOAST included): deliveries ${int(perDelivery(size.bytes.deliveries!))}, ` +
+        `attempts ${int(perDelivery(size.bytes.delivery_attempts!))}, events ${int(perDelivery(size.bytes.events!))} ` +
+        `(an event per 5 deliveries); total ${int(perDelivery(size.bytes.deliveries! + size.bytes.delivery_attempts! + size.bytes.events!))} B`,
+    );
 
-  const purgeStart = performance.now();
-  const purge = await purgeOldEvents(db, 30, { budgetMs: 3_600_000 });
-  const purgeSeconds = (performance.now() - purgeStart) / 1000;
-  console.log(
-    `retention purge: ${purge.events.toLocaleString("en-US")} events and ` +
-      `${purge.deliveries.toLocaleString("en-US")} deliveries (+ attempts) in ${fmt(purgeSeconds, 1)} s, ` +
-      `${purge.batches} statements, longest ${purge.longest_statement_ms} ms (≈ the longest any lock was ` +
-      `held)   ${fmt(purge.deliveries / purgeSeconds, 0)} deliveries/s`,
-  );
+    // Retention of the oldest day while 4 clients push; the longest push it met, against the pushes just before.
+    const before = await Promise.all(Array.from({ length: 4 }, () => timed(100, push)));
+    let stop = false;
+    const during: number[] = [];
+    const pushers = Array.from({ length: 4 }, async () => {
+      for (let i = 0; !stop; i++) {
+        const t = performance.now();
+        await push(i);
+        during.push(performance.now() - t);
+      }
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    // Lock waits seen directly: any ungranted lock's age, sampled every few ms from its own connection.
+    const sampler = await db.connect();
+    let longestWaitMs = 0;
+    let sampling = true;
+    const sampled = (async () => {
+      while (sampling) {
+        const { rows } = await sampler.query(
+          "select coalesce(max(extract(epoch from clock_timestamp() - waitstart) * 1000), 0) as ms from pg_locks where not granted",
+        );
+        longestWaitMs = Math.max(longestWaitMs, Number(rows[0].ms));
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const r0 = performance.now();
+    const retention = await dropOldPartitions(db as never, 30, { intervalDays: 1 });
+    const retentionMs = performance.now() - r0;
+    sampling = false;
+    await sampled;
+    sampler.release();
+    await new Promise((r) => setTimeout(r, 300));
+    stop = true;
+    await Promise.all(pushers);
+    console.log(
+      `retention: ${int(retention.deliveries)} deliveries, ${int(retention.events)} events and their attempts ` +
+        `(${retention.dropped.length} partitions) in ${fmt(retentionMs / 1000)} s (target ≤ 1 s); parent locks held ` +
+        `≤ ${retention.longest_lock_ms} ms (detach alone ≤ ${retention.longest_detach_ms} ms); longest lock wait seen ` +
+        `${fmt(longestWaitMs)} ms (target ≤ 50 ms); pushes meanwhile (4 clients): max ${fmt(Math.max(...during))} ms, p99 ` +
+        `${fmt(pct(during, 99))} ms against p99 ${fmt(pct(before.flat(), 99))} ms and max ${fmt(Math.max(...before.flat()))} ms ` +
+        `just before; waiting ${JSON.stringify(retention.waiting)} busy ${JSON.stringify(retention.busy)}`,
+    );
+  }
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
 } finally {
   child.kill("SIGTERM");
   await db.end();
-  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+  if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
+  else await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
   await admin.end();
   await embedded?.stop();
 }

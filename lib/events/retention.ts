@@ -1,89 +1,199 @@
-// Retention: events older than SVC_EVENT_RETENTION_DAYS go, with their deliveries and attempts. Deletion runs in
-// small batches (each statement touches at most a few thousand rows and holds its locks for milliseconds) and per
-// namespace, so the (namespace, created_at) indexes find the old rows without a scan.
-import type { Db } from "../db/pool.ts";
-import { randomShard, uncountSql } from "../stats/counters.ts";
+// Retention: the history older than SVC_EVENT_RETENTION_DAYS goes a whole partition at a time (migration 12), never
+// row by row. A partition goes only when it lies wholly before the cut-off; the one straddling it waits. Work that is
+// not done is never dropped: a deliveries partition holding a pending, retrying or sending delivery waits (and is
+// reported) until it has drained, and an events partition waits while any undelivered delivery or any fan-out still
+// needs one of its events. Events go one interval after their period's deliveries, because fan-out may create a
+// delivery after its event's period ended; attempts are history of their own and go with their period.
+//
+// Each partition is detached in a transaction of its own that waits at most LOCK_WAIT_MS for the parent's lock and
+// holds it for the detach and a check of live work, so pushes and claims never wait long behind it; counting what
+// it held (for the per-consumer counters) and dropping it happen after, with no lock anyone else needs.
+import { type Db, withTransaction } from "../db/pool.ts";
+import { type HistoryTable, listPartitions, type Partition } from "../history/partitions.ts";
+import { randomShard } from "../stats/counters.ts";
 
-export interface PurgeResult {
+export const LOCK_WAIT_MS = 50;
+const DAY_MS = 86_400_000;
+const LIVE = "status in ('pending', 'retrying', 'sending')";
+
+export interface RetentionResult {
+  /** Partitions dropped, oldest first. */
+  dropped: string[];
+  /** Partitions past the window kept because work in them (or needing them) is not done yet. */
+  waiting: { partition: string; reason: string }[];
+  /** Partitions past the window whose parent was too busy to detach within LOCK_WAIT_MS this time. */
+  busy: string[];
   events: number;
   deliveries: number;
-  batches: number;
-  /** The longest single statement, in ms (how long any lock was held). */
-  longest_statement_ms: number;
+  /** The longest the parent's lock was held by one detach (with its check of live work), and the detach alone, in ms. */
+  longest_lock_ms: number;
+  longest_detach_ms: number;
 }
 
-export async function purgeOldEvents(
+export async function dropOldPartitions(
   db: Db,
   retentionDays: number,
-  options: { deliveryBatch?: number; eventBatch?: number; budgetMs?: number } = {},
-): Promise<PurgeResult> {
-  const result: PurgeResult = { events: 0, deliveries: 0, batches: 0, longest_statement_ms: 0 };
-  if (retentionDays <= 0) return result;
-  const deliveryBatch = options.deliveryBatch ?? 5_000;
-  const eventBatch = options.eventBatch ?? 1_000;
-  const deadline = Date.now() + (options.budgetMs ?? 10 * 60_000);
-  const cutoff = new Date(Date.now() - retentionDays * 86_400_000);
-  const timed = async <T>(fn: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await fn();
-    } finally {
-      result.batches++;
-      result.longest_statement_ms = Math.max(result.longest_statement_ms, Math.round(performance.now() - started));
-    }
+  options: { intervalDays: number; now?: Date; attempts?: number },
+): Promise<RetentionResult> {
+  const result: RetentionResult = {
+    dropped: [],
+    waiting: [],
+    busy: [],
+    events: 0,
+    deliveries: 0,
+    longest_lock_ms: 0,
+    longest_detach_ms: 0,
   };
+  if (retentionDays <= 0) return result;
+  await finishDetached(db, result);
+  const now = options.now ?? (await db.query<{ now: Date }>("select now()")).rows[0]!.now;
+  const cutoff = now.getTime() - retentionDays * DAY_MS;
+  const past = async (table: HistoryTable, graceMs = 0) =>
+    (await listPartitions(db, table)).filter((p) => p.upper.getTime() + graceMs <= cutoff);
 
-  // Distinct consumers by skipping through the (namespace, created_at) index: no scan of the events table.
-  const { rows: consumers } = await db.query(
-    `with recursive ns as (
-       (select namespace from events order by namespace limit 1)
-       union all
-       select (select e.namespace from events e where e.namespace > ns.namespace order by e.namespace limit 1) from ns where ns.namespace is not null
-     ) select namespace from ns where namespace is not null`,
-  );
-  for (const { namespace: consumer } of consumers) {
-    // Deliveries first, oldest first; then the events with any stragglers fanned out after the cut-off.
-    for (let n = deliveryBatch; n === deliveryBatch && Date.now() < deadline; ) {
-      n = await timed(async () => {
-        const { rows } = await db.query({
-          name: "retention.deliveries",
-          text: `with gone as (
-                   delete from deliveries where id in (
-                     select id from deliveries where namespace = $1 and created_at < $2 order by created_at limit $3)
-                   returning id, namespace, status
-                 ), attempts as (delete from delivery_attempts a using gone where a.delivery_id = gone.id),
-                 counted as (${uncountSql("gone", "$4")})
-                 select count(*)::int as n from gone`,
-          values: [consumer, cutoff, deliveryBatch, randomShard()],
-        });
-        return rows[0].n as number;
+  const attempts = options.attempts;
+  for (const p of await past("deliveries")) await dropOne(db, p, { under: LIVE_DELIVERIES(p.name) }, result, attempts);
+  for (const p of await past("delivery_attempts")) await dropOne(db, p, {}, result, attempts);
+  for (const p of await past("events", options.intervalDays * DAY_MS))
+    await dropOne(db, p, { before: EVENTS_NEEDED(p.name), under: EVENTS_NEEDED_SINCE(p.name) }, result, attempts);
+  return result;
+}
+
+/** Why a deliveries partition must stay: it holds undelivered work (the lanes' partial indexes find it). */
+const LIVE_DELIVERIES = (name: string) =>
+  `select case when exists (select 1 from ${name} where ${LIVE}) then 'undelivered deliveries' end as reason`;
+
+/** Why an events partition must stay: an event in it waits for fan-out, or has a delivery that is not done. */
+const EVENTS_NEEDED = (name: string) =>
+  `select case when exists (select 1 from fanout_queue q join ${name} e on e.id = q.event_id) then 'events waiting for fan-out'
+               when exists (select 1 from deliveries d join ${name} e on e.id = d.event_id where d.${LIVE}) then 'events with undelivered deliveries'
+          end as reason`;
+
+/**
+ * EVENTS_NEEDED for what may have changed since it ran ($1: when it ran, less a margin for transactions that were
+ * open then): run under the parent's lock, it looks only at deliveries put back in the queue since (a retry sets
+ * updated_at), so the lock is held for milliseconds however long the queue is.
+ */
+const EVENTS_NEEDED_SINCE = (name: string) =>
+  `select case when exists (select 1 from fanout_queue q join ${name} e on e.id = q.event_id) then 'events waiting for fan-out'
+               when exists (select 1 from deliveries d join ${name} e on e.id = d.event_id where d.${LIVE} and d.updated_at >= $1)
+                 then 'events with undelivered deliveries'
+          end as reason`;
+
+/** Thrown inside the detach's transaction to roll it back: the partition stays, for this reason. */
+class Kept extends Error {}
+
+/** Checks that keep a partition: `before` runs first without a lock, `under` after the detach, before its commit. */
+interface Keep {
+  before?: string;
+  under?: string;
+}
+
+/** Detaches one partition (if nothing keeps it), then counts and drops it. */
+async function dropOne(db: Db, p: Partition, keep: Keep, result: RetentionResult, attempts = 20): Promise<void> {
+  const { since } = (await db.query<{ since: Date }>("select clock_timestamp() - interval '1 minute' as since"))
+    .rows[0]!;
+  const first = keep.before ? (await db.query<{ reason: string | null }>(keep.before)).rows[0]?.reason : null;
+  if (first) {
+    result.waiting.push({ partition: p.name, reason: first });
+    return;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { lockMs, detachMs } = await withTransaction(db, async (tx) => {
+        await tx.query(`set local lock_timeout = '${LOCK_WAIT_MS}ms'`);
+        const started = performance.now();
+        await tx.query(`alter table ${p.table} detach partition ${p.name}`);
+        const detachMs = performance.now() - started;
+        // Checked under the parent's lock: no retry or fan-out can put work into it between the check and the detach.
+        const reason = keep.under
+          ? (await tx.query<{ reason: string | null }>(keep.under, keep.under.includes("$1") ? [since] : [])).rows[0]
+              ?.reason
+          : null;
+        if (reason) throw new Kept(reason);
+        return { lockMs: performance.now() - started, detachMs };
       });
-      result.deliveries += n;
-    }
-    for (let n = eventBatch; n === eventBatch && Date.now() < deadline; ) {
-      n = await timed(async () => {
-        const { rows } = await db.query({
-          name: "retention.events",
-          text: `with old as (
-                   -- Never an event still waiting for fan-out: its deliveries may be being born (fan-out reads the
-                   -- event without a lock; the queue row is there until they are committed). NOT EXISTS, not NOT IN:
-                   -- a queue too large for a hashed NOT IN is probed once per event; the anti join hashes it once.
-                   select id from events e where namespace = $1 and created_at < $2
-                      and not exists (select 1 from fanout_queue q where q.event_id = e.id)
-                    order by created_at limit $3 for update skip locked
-                 ), gone as (
-                   delete from deliveries where event_id in (select id from old) returning id, namespace, status
-                 ), attempts as (delete from delivery_attempts a using gone where a.delivery_id = gone.id),
-                 counted as (${uncountSql("gone", "$4")}),
-                 removed as (delete from events where id in (select id from old) returning id)
-                 select (select count(*)::int from removed) as n, (select count(*)::int from gone) as d`,
-          values: [consumer, cutoff, eventBatch, randomShard()],
-        });
-        result.deliveries += rows[0].d;
-        return rows[0].n as number;
-      });
-      result.events += n;
+      result.longest_lock_ms = Math.max(result.longest_lock_ms, Math.round(lockMs));
+      result.longest_detach_ms = Math.max(result.longest_detach_ms, Math.round(detachMs));
+      break;
+    } catch (err) {
+      if (err instanceof Kept) {
+        result.waiting.push({ partition: p.name, reason: err.message });
+        return;
+      }
+      if ((err as { code?: string }).code !== "55P03") throw err; // lock_not_available
+      if (attempt >= attempts) {
+        result.busy.push(p.name);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
     }
   }
-  return result;
+  await dropDetached(db, p.table, p.name, { lower: p.lower, upper: p.upper }, result);
+}
+
+/** The range of idempotency keys to remove with an events partition (null: remove none). */
+type KeyRange = { lower: Date | null; upper: Date | null } | null;
+
+/** The per-consumer delivery counters lose what the partition held, its idempotency keys go, then the table. */
+async function dropDetached(
+  db: Db,
+  table: HistoryTable,
+  name: string,
+  keys: KeyRange,
+  result: RetentionResult,
+): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    if (table === "deliveries") {
+      const { rows } = await tx.query<{ n: number }>(
+        `with held as (
+           select namespace, count(*) as total, count(*) filter (where status = 'success') as successful,
+                  count(*) filter (where status = 'failed') as failed
+             from ${name} group by namespace
+         ), counted as (
+           insert into namespace_counters as n (namespace, shard, total, successful, failed, pending)
+           select namespace, $1, -total, -successful, -failed, 0 from held order by namespace
+           on conflict (namespace, shard) do update
+             set total = n.total + excluded.total, successful = n.successful + excluded.successful, failed = n.failed + excluded.failed
+         ) select coalesce(sum(total), 0)::int as n from held`,
+        [randomShard()],
+      );
+      result.deliveries += rows[0]!.n;
+    } else if (table === "events") {
+      const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from ${name}`);
+      result.events += rows[0]!.n;
+      // Keys of events written in this range: a key is unique for as long as its event is kept.
+      if (keys)
+        await tx.query(
+          `delete from event_keys
+            where created_at >= coalesce($1::timestamptz, '-infinity') and created_at < coalesce($2::timestamptz, 'infinity')`,
+          [keys.lower, keys.upper],
+        );
+    }
+    await tx.query(`drop table ${name}`);
+  });
+  result.dropped.push(name);
+}
+
+/**
+ * A run that stopped between a detach and its drop (a crash, a lost connection) left a detached partition behind:
+ * finish it. A detached table has no bounds any more, so an events table's keys are found by its rows' times.
+ */
+async function finishDetached(db: Db, result: RetentionResult): Promise<void> {
+  const { rows } = await db.query<{ name: string; table: HistoryTable }>(
+    `select c.relname as name, substring(c.relname from '^(events|deliveries|delivery_attempts)_') as table
+       from pg_class c
+      where c.relkind = 'r' and not c.relispartition and c.relnamespace = current_schema()::regnamespace
+        and c.relname ~ '^(events|deliveries|delivery_attempts)_(p|until_)[0-9]{8}$'`,
+  );
+  for (const r of rows) {
+    let keys: KeyRange = null;
+    if (r.table === "events") {
+      const { rows: span } = await db.query(
+        `select min(created_at) as lower, max(created_at) + interval '1 microsecond' as upper from ${r.name}`,
+      );
+      if (span[0].lower) keys = { lower: span[0].lower, upper: span[0].upper };
+    }
+    await dropDetached(db, r.table, r.name, keys, result);
+  }
 }

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { INLINE_FAN_OUT_MAX } from "../../lib/events/inserter.ts";
-import { purgeOldEvents } from "../../lib/events/retention.ts";
 import { fanOutBatch } from "../../lib/fanout/fanout.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService } from "../helpers/service.ts";
@@ -96,50 +95,6 @@ test("a queued event deleted before its fan-out leaves its queue row behind for 
     [kept.event_id],
   );
   assert.equal((await svc.app.db.query("select count(*)::int as n from fanout_queue")).rows[0].n, 0);
-});
-
-test("retention never purges an event still waiting for fan-out, even while a fan-out is taking it; once fanned out it goes with its deliveries", async (t) => {
-  const svc = await startTestService(t);
-  const hook = (await startReceiver(t)).path("/old");
-  const ns = `fq-${Math.random().toString(36).slice(2, 8)}`;
-  await svc.rpc("NamespaceService", "CreateNamespace", { name: ns });
-  await svc.rpc("EventService", "RegisterEvent", { name: "queue.old" });
-  await svc.rpc("WebhookService", "RegisterWebhook", { namespace: ns, url: hook.url, events: ["queue.old"] });
-  const { event_id: id } = await svc.rpc("EventService", "PushEvent", {
-    namespace: ns,
-    event: "queue.old",
-    payload: { old: true },
-  });
-  const db = svc.app.db;
-  await db.query("update events set created_at = now() - interval '40 days' where id = $1", [id]);
-  const left = async () =>
-    (
-      await db.query(
-        "select (select count(*)::int from events where id = $1) as events, (select count(*)::int from deliveries where event_id = $1) as deliveries",
-        [id],
-      )
-    ).rows[0];
-
-  assert.equal((await purgeOldEvents(db, 30)).events, 0, "a queued event is kept");
-  // A fan-out half done: it has taken the queue row and made the delivery, and not committed yet.
-  const fanout = await svc.app.queueDb.connect();
-  try {
-    await fanout.query("begin");
-    await fanout.query("delete from fanout_queue where event_id = $1", [id]);
-    await fanout.query(
-      "insert into deliveries (id, namespace, event_id, webhook_id, status) select gen_random_uuid(), " +
-        "$2, $1, w.id, 'pending' from webhooks w where w.namespace = $2",
-      [id, ns],
-    );
-    assert.equal((await purgeOldEvents(db, 30)).events, 0, "kept while its fan-out is in flight");
-    await fanout.query("commit");
-  } finally {
-    fanout.release();
-  }
-  assert.deepEqual(await left(), { events: 1, deliveries: 1 });
-  const purged = await purgeOldEvents(db, 30);
-  assert.deepEqual([purged.events, purged.deliveries], [1, 1]);
-  assert.deepEqual(await left(), { events: 0, deliveries: 0 }, "no delivery outlives its event");
 });
 
 test(

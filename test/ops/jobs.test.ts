@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { purgeOldEvents } from "../../lib/events/retention.ts";
 import { claimJobRun } from "../../lib/scheduled-jobs/gate.ts";
 import { startScheduler, type ScheduledJob } from "../../jobs/scheduler.ts";
 import { sharedService, startTestService } from "../helpers/service.ts";
@@ -70,60 +69,4 @@ test("/health reports when each job last ran", async (t) => {
     assert.ok(res.body.jobs[name]?.last_finished_at, name);
   }
   assert.match(JSON.stringify(res.body.jobs["purge-events"].last_summary), /keep forever/);
-});
-
-test("retention removes old events with their deliveries and attempts, in small batches, and nothing newer", async () => {
-  const db = svc().app.db;
-  const ns = `ret-${Math.random().toString(36).slice(2, 8)}`;
-  await db.query(
-    `insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
-                  select gen_random_uuid(), $1, 'ret', '{}', now() - interval '40 days' + g * interval '1 second', now() from generate_series(1, 2500) g`,
-    [ns],
-  );
-  await db.query(
-    `insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
-                  select gen_random_uuid(), $1, 'ret', '{}', now() - interval '29 days', now() from generate_series(1, 300)`,
-    [ns],
-  );
-  await db.query(
-    `insert into deliveries (id, namespace, event_id, webhook_id, status, created_at)
-                  select gen_random_uuid(), e.namespace, e.id, gen_random_uuid(), 'success', e.created_at
-                    from events e, generate_series(1, 2) where e.namespace = $1`,
-    [ns],
-  );
-  await db.query(
-    `insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, error_category, created_at)
-                  select gen_random_uuid(), d.id, d.webhook_id, 1, true, 'success', d.created_at from deliveries d where d.namespace = $1`,
-    [ns],
-  );
-  await db.query(`insert into namespace_counters (namespace, shard, total, successful) values ($1, 0, 5600, 5600)`, [
-    ns,
-  ]);
-  const result = await purgeOldEvents(db, 30, { deliveryBatch: 1000, eventBatch: 500 });
-  assert.equal(result.events, 2500);
-  assert.equal(result.deliveries, 5000);
-  assert.ok(result.batches >= 10, "in batches");
-  const left = (
-    await db.query(
-      `select (select count(*)::int from events where namespace = $1) as e, (select count(*)::int from deliveries where namespace = $1) as d,
-     (select count(*)::int from delivery_attempts a join deliveries d on d.id = a.delivery_id where d.namespace = $1) as a,
-     (select min(created_at) > now() - interval '30 days' from events where namespace = $1) as newest_only`,
-      [ns],
-    )
-  ).rows[0];
-  assert.deepEqual(left, { e: 300, d: 600, a: 600, newest_only: true });
-  const orphans = (
-    await db.query(
-      "select count(*)::int as n from delivery_attempts a where not exists (select 1 from deliveries d where d.id = a.delivery_id)",
-    )
-  ).rows[0].n;
-  assert.equal(orphans, 0);
-  const counters = (
-    await db.query(
-      "select sum(total)::int as t, sum(successful)::int as s from namespace_counters where namespace = $1",
-      [ns],
-    )
-  ).rows[0];
-  assert.deepEqual(counters, { t: 600, s: 600 }, "stats no longer count purged deliveries");
-  assert.deepEqual(await purgeOldEvents(db, 0), { events: 0, deliveries: 0, batches: 0, longest_statement_ms: 0 });
 });

@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { dropOldPartitions } from "../../lib/events/retention.ts";
+import { listPartitions } from "../../lib/history/partitions.ts";
+import { partitionHistoryFrom } from "../helpers/history.ts";
+import { startTestService } from "../helpers/service.ts";
+
+/** Events `daysAgo` back, `perEvent` deliveries each with one attempt, in one consumer; returns the event ids. */
+async function history(db: any, ns: string, daysAgo: number, events: number, status = "success"): Promise<string[]> {
+  const { rows } = await db.query(
+    `with e as (
+       insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
+       select gen_random_uuid(), $1, 'ret', '{}', now() - make_interval(days => $2), now() from generate_series(1, $3) returning id, created_at
+     ), d as (
+       insert into deliveries (id, namespace, event_id, webhook_id, status, created_at)
+       select gen_random_uuid(), $1, e.id, gen_random_uuid(), $4, e.created_at from e, generate_series(1, 2) returning id, webhook_id, created_at
+     ), a as (
+       insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, error_category, created_at)
+       select gen_random_uuid(), d.id, d.webhook_id, 1, true, 'success', d.created_at from d
+     ), c as (
+       insert into namespace_counters (namespace, shard, total, successful) values ($1, 0, 2 * $3, case when $4 = 'success' then 2 * $3 else 0 end)
+       on conflict (namespace, shard) do update set total = namespace_counters.total + excluded.total,
+         successful = namespace_counters.successful + excluded.successful
+     ) select id from e`,
+    [ns, daysAgo, events, status],
+  );
+  return rows.map((r: { id: string }) => r.id);
+}
+
+const count = async (db: any, ns: string) =>
+  (
+    await db.query(
+      `select (select count(*)::int from events where namespace = $1) as events, (select count(*)::int from deliveries where namespace = $1) as deliveries,
+              (select count(*)::int from delivery_attempts a join deliveries d on d.id = a.delivery_id where d.namespace = $1) as attempts`,
+      [ns],
+    )
+  ).rows[0];
+
+test("retention drops whole partitions past the window, keeps the one straddling it, and never drops undelivered work", async (t) => {
+  const svc = await startTestService(t);
+  const db = svc.app.db;
+  await partitionHistoryFrom(db, 40);
+  const ns = "default";
+  await history(db, ns, 36, 300);
+  const waiting = await history(db, ns, 34, 100, "retrying");
+  await history(db, ns, 30, 50); // the partition straddling the cut-off (30 days back, on the same day)
+  await history(db, ns, 2, 70);
+  const partitionsBefore = (await listPartitions(db, "deliveries")).length;
+
+  const result = await dropOldPartitions(db, 30, { intervalDays: 1 });
+  assert.deepEqual(result.busy, []);
+  assert.equal(result.deliveries, 600, "the deliveries 36 days back, and none of the retrying ones");
+  assert.equal(result.events, 300);
+  assert.ok(result.dropped.every((name) => /_p\d{8}$/.test(name)));
+  const reasons = result.waiting.map((w) => w.reason).sort();
+  assert.deepEqual(reasons, ["events with undelivered deliveries", "undelivered deliveries"]);
+  // Every partition wholly past the window but the waiting ones is gone; nothing newer is touched.
+  assert.equal((await listPartitions(db, "deliveries")).length, partitionsBefore - 9);
+  assert.deepEqual(await count(db, ns), {
+    events: 100 + 50 + 70,
+    deliveries: 2 * (100 + 50 + 70),
+    attempts: 2 * 220 - 200,
+  });
+  const orphans = await db.query(
+    "select count(*)::int as n from deliveries d where not exists (select 1 from events e where e.id = d.event_id)",
+  );
+  assert.equal(orphans.rows[0].n, 0, "no delivery outlives its event");
+  const counters = await db.query(
+    "select sum(total)::int as t, sum(successful)::int as s from namespace_counters where namespace = $1",
+    [ns],
+  );
+  assert.deepEqual(counters.rows[0], { t: 2 * 220, s: 2 * 120 }, "stats no longer count dropped deliveries");
+
+  // Once delivered, the waiting partitions go too.
+  await db.query("update deliveries set status = 'success' where event_id = any($1::uuid[])", [waiting]);
+  const later = await dropOldPartitions(db, 30, { intervalDays: 1 });
+  assert.deepEqual(later.waiting, []);
+  assert.equal(later.deliveries, 200);
+  assert.equal(later.events, 100);
+  assert.deepEqual(await count(db, ns), { events: 120, deliveries: 240, attempts: 240 });
+  assert.deepEqual((await dropOldPartitions(db, 0, { intervalDays: 1 })).dropped, [], "0 keeps everything");
+});
+
+test("retention never drops an event waiting for fan-out, even while a fan-out is taking it", async (t) => {
+  const svc = await startTestService(t);
+  const db = svc.app.db;
+  await partitionHistoryFrom(db, 40);
+  const [id] = await history(db, "default", 36, 1);
+  await db.query("delete from deliveries where event_id = $1", [id]);
+  await db.query("insert into fanout_queue (event_id) values ($1)", [id]);
+  const kept = await dropOldPartitions(db, 30, { intervalDays: 1 });
+  assert.deepEqual(
+    kept.waiting.map((w) => w.reason),
+    ["events waiting for fan-out"],
+  );
+  // A fan-out half done: it took the queue row and made a delivery, and has not committed yet.
+  const fanout = await svc.app.queueDb.connect();
+  try {
+    await fanout.query("begin");
+    await fanout.query("delete from fanout_queue where event_id = $1", [id]);
+    await fanout.query(
+      "insert into deliveries (id, namespace, event_id, webhook_id, status) values (gen_random_uuid(), 'default', $1, gen_random_uuid(), 'pending')",
+      [id],
+    );
+    const during = await dropOldPartitions(db, 30, { intervalDays: 1, attempts: 2 });
+    assert.equal(during.events, 0, "kept while its fan-out is in flight");
+    await fanout.query("commit");
+  } finally {
+    fanout.release();
+  }
+  const after = await dropOldPartitions(db, 30, { intervalDays: 1 });
+  assert.equal(after.events, 0, "kept while its new delivery is undelivered");
+  assert.deepEqual(
+    after.waiting.map((w) => w.reason),
+    ["events with undelivered deliveries"],
+  );
+  await db.query("update deliveries set status = 'success' where event_id = $1", [id]);
+  assert.equal((await dropOldPartitions(db, 30, { intervalDays: 1 })).events, 1);
+});
+
+test("a partition left detached by an interrupted run is dropped by the next one", async (t) => {
+  const svc = await startTestService(t);
+  const db = svc.app.db;
+  await partitionHistoryFrom(db, 40);
+  await history(db, "default", 36, 10);
+  const [p] = (await listPartitions(db, "deliveries"))
+    .filter((x) => x.upper.getTime() < Date.now() - 35 * 86_400_000)
+    .slice(-1);
+  await db.query(`alter table deliveries detach partition ${p!.name}`);
+  const result = await dropOldPartitions(db, 30, { intervalDays: 1 });
+  assert.ok(result.dropped.includes(p!.name));
+  assert.equal((await db.query("select to_regclass($1) as r", [p!.name])).rows[0].r, null);
+});
