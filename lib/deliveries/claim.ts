@@ -35,12 +35,12 @@ function claimSql(lane: Lane): string {
              select (select d.webhook_id from deliveries d where d.${due} and d.webhook_id > h.webhook_id and d.webhook_id <= $2 order by d.webhook_id limit 1)
                from hooks h where h.webhook_id is not null
            ), picked as (
-             select d.id, d.status, h.webhook_id, c.circuit_opened_at is not null as probe
+             select d.id, d.created_at, d.status, d.subscription_id, h.webhook_id, c.circuit_opened_at is not null as probe
                from hooks h
                left join webhook_health c on c.webhook_id = h.webhook_id
                left join webhooks w on w.id = h.webhook_id
               cross join lateral (
-                select id, status from deliveries d
+                select id, created_at, status, subscription_id from deliveries d
                  where d.webhook_id = h.webhook_id and d.${due} and d.next_attempt_at <= now()
                  order by d.next_attempt_at
                  limit case when not w.active and w.paused_by in ('gone', 'auto_disabled') then 0
@@ -51,13 +51,14 @@ function claimSql(lane: Lane): string {
               where h.webhook_id is not null
               limit $3
            ), info as (
-             select p.id, p.status as previous_status, p.probe, p.webhook_id,
+             select p.id, p.created_at, p.status as previous_status, p.probe, p.webhook_id,
                     extract(epoch from w.updated_at) * 1000 as webhook_version,
                     extract(epoch from s.updated_at) * 1000 as subscription_version,
                     coalesce(nullif(s.timeout_seconds, 0), w.request_timeout_seconds, 30) as timeout_seconds
-               from picked p join deliveries d on d.id = p.id
-               left join webhooks w on w.id = d.webhook_id
-               left join subscriptions s on s.id = d.subscription_id
+               -- Not joined to deliveries again: partitioned by time (migration 12), an id alone names no partition.
+               from picked p
+               left join webhooks w on w.id = p.webhook_id
+               left join subscriptions s on s.id = p.subscription_id
            ), probing as (
              -- The next probe waits at least until this one has had its chance to answer.
              update webhook_health c set circuit_probe_at = now() + make_interval(secs => i.timeout_seconds + ${LEASE_MARGIN_SECONDS})
@@ -67,7 +68,9 @@ function claimSql(lane: Lane): string {
               set status = 'sending', lease_token = $6, attempt_count = d.attempt_count + 1,
                   next_attempt_at = now() + make_interval(secs => i.timeout_seconds + ${LEASE_MARGIN_SECONDS}), updated_at = now()
              from info i
-            where d.id = i.id
+            -- The lane's condition again (the rows are locked, so it still holds): the planner then reaches them through the
+            -- lane's partial index, which holds only queued work, instead of weighing a scan of every partition.
+            where d.id = i.id and d.created_at = i.created_at and d.webhook_id = i.webhook_id and d.${due}
         returning d.id, d.namespace, d.event_id, d.webhook_id, d.subscription_id, d.attempt_count, d.expires_at,
                   d.rate_limited_since, i.previous_status, i.webhook_version, i.subscription_version, i.timeout_seconds, i.probe`;
 }

@@ -6,13 +6,13 @@ export async function expireDeliveries(db: Db, batchSize = 1000): Promise<number
   const { rows } = await db.query({
     name: "deliveries.expire",
     text: `with due as (
-             select id from deliveries
+             select id, created_at from deliveries
               where status in ('pending', 'retrying') and expires_at is not null and expires_at <= now()
               limit $1
                 for update skip locked
            ), expired as (
              update deliveries d set status = 'expired', completed_at = now(), updated_at = now()
-               from due where d.id = due.id
+               from due where d.id = due.id and d.created_at = due.created_at
              returning d.namespace
            ), counted as (
              insert into namespace_counters as n (namespace, shard, pending)

@@ -32,14 +32,14 @@ export async function requeueIn(
     const { rows } = await tx.query({
       name: "deliveries.requeue",
       text: `with picked as (
-               select id, status from deliveries
+               select id, created_at, status from deliveries
                 where namespace = $1 and status = any($4::text[])
                   and (($2::uuid[] is not null and id = any($2)) or ($3::uuid is not null and webhook_id = $3 and status in ('failed', 'pending', 'retrying')))
                 for update skip locked
              ), reset as (
                update deliveries d set status = 'pending', next_attempt_at = now(), attempt_count = 0, lease_token = null,
                       rate_limited_since = null, completed_at = null, updated_at = now()
-                 from picked p where d.id = p.id
+                 from picked p where d.id = p.id and d.created_at = p.created_at
                returning d.id, p.status as was
              ), counted as (
                insert into namespace_counters as n (namespace, shard, successful, failed, pending)

@@ -12,7 +12,8 @@ async function purgeBatch(db: Db, webhookId: string, batchSize: number): Promise
   const { rows } = await db.query({
     name: "tombstones.purgeBatch",
     text: `with gone as (
-             delete from deliveries where id in (select id from deliveries where webhook_id = $1 limit $2) returning id, namespace, status
+             delete from deliveries where (id, created_at) in (select id, created_at from deliveries where webhook_id = $1 limit $2)
+             returning id, namespace, status
            ), attempts as (
              delete from delivery_attempts a using gone where a.delivery_id = gone.id
            ), counted as (${uncountSql("gone", "$3")})
