@@ -13,6 +13,7 @@ import { createServerAdapter } from "@whatwg-node/server";
 import type { AppContext } from "../app/context.ts";
 import { nodeRequestKey, rpcHandlers } from "./rpc/services.ts";
 import type { HttpApp } from "./app.ts";
+import { resolveOrigin } from "./forwarded.ts";
 import { attachNodeRequest } from "./node-request.ts";
 import { logRequest, noteFailure } from "./request-log.ts";
 import { withGrpcRequestSpan } from "./request-span.ts";
@@ -26,6 +27,16 @@ export function createNodeHandler(http: HttpApp) {
     attachNodeRequest(request, context.req);
     return http.fetch(request);
   });
+}
+
+/** The client of a native gRPC call: the peer, or the address trusted proxies name (SVC_TRUSTED_PROXIES). */
+function grpcClientAddress(app: AppContext, req: Http2ServerRequest, peer: string | undefined): string {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+  const direct = { peer, scheme: "http" as const, host: req.headers[":authority"] ?? "" };
+  return resolveOrigin(direct, header, app.config.trustedProxies).clientAddress;
 }
 
 /** `application/grpc` and `application/grpc+proto|json`, not gRPC-Web (which the fetch handler serves). */
@@ -78,9 +89,16 @@ export function createGrpcHandler(app: AppContext, http: HttpApp) {
     http.rpc.routes.some((r) => `/webhook.${r.service}/${r.method}` === path) ? path : "unmatched";
   return withGrpcRequestSpan(app.tracing, routeOf, (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const started = performance.now();
+    // Read now: once the stream has finished, its session's socket may be gone.
+    const peer = req.socket?.remoteAddress;
     res.once("finish", () => {
       const route = routeOf(req.url.split("?")[0]!);
-      logRequest(app.log, req, { method: req.method, route, status: res.statusCode });
+      logRequest(app.log, req, {
+        method: req.method,
+        route,
+        status: res.statusCode,
+        clientAddress: () => grpcClientAddress(app, req, peer),
+      });
       app.metrics.httpDuration.record((performance.now() - started) / 1000, {
         "http.route": route,
         "http.request.method": req.method,

@@ -39,9 +39,9 @@ export async function browserWrite(http: Http, base: string, origin: string, exp
  * Stock connect-es clients through the proxy: Connect JSON and binary and gRPC-Web over HTTP/1.1 at `base`, native
  * gRPC over HTTP/2 at `grpcBase` (TLS to the proxy, which speaks h2c to svc).
  */
-export async function stockClients(base: string, grpcBase: string, ca: string): Promise<void> {
+export async function stockClients(base: string, grpcBase: string, ca: string, localAddress?: string): Promise<void> {
   const interceptors = [withKey(TEST_API_KEY)];
-  const nodeOptions = { ca };
+  const nodeOptions = { ca, localAddress };
   const transports = {
     "connect json": createConnectTransport({ baseUrl: base, httpVersion: "1.1", interceptors, nodeOptions }),
     "connect binary": createConnectTransport({

@@ -69,9 +69,12 @@ test("nginx at the root (deploy/nginx/svc.conf)", async (t) => {
     assert.equal(line?.client_address, OUTSIDE);
   });
 
-  await t.test("Connect JSON and binary, gRPC-Web (proxy_pass) and native gRPC (grpc_pass)", () =>
-    stockClients(origin, origin, tls.certPem),
-  );
+  await t.test("Connect JSON and binary, gRPC-Web (proxy_pass) and native gRPC (grpc_pass)", async () => {
+    await stockClients(origin, origin, tls.certPem, OUTSIDE);
+    const calls = svc.logs.filter((l) => l.msg === "request" && l.route === "/webhook.NamespaceService/GetNamespace");
+    assert.equal(calls.length, 4, "one line per protocol, native gRPC included");
+    assert.deepEqual(new Set(calls.map((l) => l.client_address)), new Set([OUTSIDE]));
+  });
 
   await t.test("a listen session's stream comes through nginx's default buffering at once", (st) =>
     listenStream(st, svc, origin, tls.certPem, "nginx-root"),
