@@ -5,16 +5,17 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Dispatcher } from "undici";
 import type { AppContext } from "../lib/app/context.ts";
-import { attemptDelivery, notSent, released, releasedStatus, type AttemptDeps } from "../lib/deliveries/attempt.ts";
-import { FairClaimer, type Lane } from "../lib/deliveries/claim.ts";
+import { Attempter, notSent, released, releasedStatus } from "../lib/deliveries/attempt.ts";
+import { FairClaimer } from "../lib/deliveries/claim.ts";
 import { EndpointScheduler, type Job, type SchedulerLimits } from "../lib/deliveries/endpoint-scheduler.ts";
 import { OutcomeBuffer } from "../lib/deliveries/outcome-buffer.ts";
+import { OutcomeWriter } from "../lib/deliveries/outcome-writer.ts";
 import { takeTokens } from "../lib/deliveries/rate-limit.ts";
 import { loadEvents, TargetCache, type Target } from "../lib/deliveries/targets.ts";
 import { logFailedAttempt } from "../lib/telemetry/attempt-log.ts";
 import { startWorkLoop } from "../lib/workers/loop.ts";
 import { createListenTransport } from "../lib/listen/transport.ts";
-import type { AttemptResult, Claimed, EventData, PreClaim } from "../lib/deliveries/stages.ts";
+import type { AttemptResult, Claimed, EventData, Lane, PreClaim } from "../lib/deliveries/stages.ts";
 
 export interface DeliveryWorkerOptions {
   /** Most requests in flight at once in this process. */
@@ -82,7 +83,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   const stopController = new AbortController();
   // Every in-flight request listens to this one signal.
   setMaxListeners(0, stopController.signal);
-  const deps: AttemptDeps = {
+  const attempter = new Attempter({
     version: app.version,
     stopSignal: stopController.signal,
     dispatcherFor: options.dispatcherFor,
@@ -92,7 +93,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       if (!verdict.ok) throw new Error(verdict.reason);
     },
     sendToListenSession: createListenTransport(app),
-  };
+  });
   let stopping = false;
   let preparing = 0;
   let freedSinceClaim = 0;
@@ -115,16 +116,19 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   };
   app.signals.on("deliveries", onWork);
 
-  const outcomes = new OutcomeBuffer({
-    db: app.queueDb,
+  const writer = new OutcomeWriter(
+    app.queueDb,
     leaseToken,
-    policy: {
+    {
       circuitFailures: options.circuitFailures ?? defaults.circuitFailures,
       autoDisableAfterSeconds: options.autoDisableAfterSeconds ?? defaults.autoDisableAfterSeconds,
     },
+    app.metrics,
+  );
+  const outcomes = new OutcomeBuffer({
+    write: (batch) => writer.write(batch),
     log,
     flushDelayMs: options.flushDelayMs ?? 5,
-    metrics: app.metrics,
     written(changes) {
       scheduler.holdBack([...changes.open, ...changes.paused.map((p) => p.webhookId)]);
       for (const p of changes.paused)
@@ -218,7 +222,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
         claim: c,
         lane,
         origin: originOf(hook.url),
-        start: () => attemptDelivery(deps, c, events.get(c.eventId)!, hook, subscription),
+        start: () => attempter.attempt(c, events.get(c.eventId)!, hook, subscription),
       };
       scheduler.submit(job);
     }

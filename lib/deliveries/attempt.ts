@@ -8,7 +8,7 @@ import { sendableHeaders } from "../webhooks/headers.ts";
 import { isRetried, categoryOfError, categoryOfStatus, type Category } from "./classify.ts";
 import { RATE_LIMIT_GIVE_UP_MS, retryAfterMs, retryDelayMs } from "./backoff.ts";
 import { envelopeBody, envelopeData } from "./envelope.ts";
-import { send, type OutboundRequest, type SendResult } from "./http-send.ts";
+import { HttpSender, type OutboundRequest, type SendResult } from "./http-send.ts";
 import { signatureHeaders } from "./signing.ts";
 import type { SubscriptionTarget, Target } from "./targets.ts";
 import { renderTransform } from "./transform.ts";
@@ -37,12 +37,13 @@ export interface AttemptDeps {
  * data or XML and say so in a custom header (the spec pins the id and signature headers, and the issue User-Agent,
  * not the content type).
  */
-const sharedHeaders = new WeakMap<
+type SharedHeaders = WeakMap<
   Target,
   { none?: Record<string, string>; bySubscription: WeakMap<SubscriptionTarget, Record<string, string>> }
->();
+>;
 
 function staticHeaders(
+  sharedHeaders: SharedHeaders,
   target: Target,
   subscription: SubscriptionTarget | undefined,
   userAgent: string,
@@ -166,21 +167,31 @@ function failedBeforeSending(
   };
 }
 
-export function attemptDelivery(
-  deps: AttemptDeps,
-  claim: Claimed,
-  event: EventData,
-  target: Target,
-  subscription: SubscriptionTarget | undefined,
-): Promise<AttemptResult> {
-  if (!deps.tracing) return attemptOnce(deps, claim, event, target, subscription, undefined);
-  return tracedAttempt(deps.tracing, claim, event, target, subscription?.method ?? "POST", (traceparent) =>
-    attemptOnce(deps, claim, event, target, subscription, traceparent),
-  );
+/** The attempt stage: sends a claim's request and judges the answer. Owns the headers built once per target. */
+export class Attempter {
+  private readonly sharedHeaders: SharedHeaders = new WeakMap();
+  private readonly sender = new HttpSender();
+
+  constructor(private readonly deps: AttemptDeps) {}
+
+  attempt(
+    claim: Claimed,
+    event: EventData,
+    target: Target,
+    subscription: SubscriptionTarget | undefined,
+  ): Promise<AttemptResult> {
+    const deps = this.deps;
+    const unit = { sender: this.sender, sharedHeaders: this.sharedHeaders };
+    if (!deps.tracing) return attemptOnce(deps, unit, claim, event, target, subscription, undefined);
+    return tracedAttempt(deps.tracing, claim, event, target, subscription?.method ?? "POST", (traceparent) =>
+      attemptOnce(deps, unit, claim, event, target, subscription, traceparent),
+    );
+  }
 }
 
 async function attemptOnce(
   deps: AttemptDeps,
+  unit: { sender: HttpSender; sharedHeaders: SharedHeaders },
   claim: Claimed,
   event: EventData,
   target: Target,
@@ -230,7 +241,7 @@ async function attemptOnce(
     headers["webhook-timestamp"] = signature["webhook-timestamp"];
     headers["webhook-signature"] = signature["webhook-signature"];
   }
-  const shared = staticHeaders(target, subscription, USER_AGENT_PREFIX + deps.version);
+  const shared = staticHeaders(unit.sharedHeaders, target, subscription, USER_AGENT_PREFIX + deps.version);
   for (const name in shared) if (!(name in headers)) headers[name] = shared[name]!;
   const request: OutboundRequest = {
     url: target.url,
@@ -247,7 +258,7 @@ async function attemptOnce(
   // A listen session's webhook is never requested over the network: the same signed request goes to its stream.
   const result = target.listenSessionId
     ? await sendToSession(deps, target.listenSessionId, request)
-    : await send(request);
+    : await unit.sender.send(request);
   // The standard envelope is not stored: it is rebuilt from the event and the attempt's number and time on read.
   return judge(claim, target, result, rendered ? body : null, templateError, now);
 }

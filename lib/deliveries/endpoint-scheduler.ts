@@ -3,7 +3,7 @@
 // the request is handed a connection (the HTTP pools hold as many connections per origin as an origin may have
 // in flight, so nothing queues below us). A delivery that waits too long, or whose endpoint's circuit opens while
 // it waits, goes back to the queue without using an attempt.
-import type { Lane } from "./claim.ts";
+import type { Lane } from "./stages.ts";
 import type { Claimed } from "./stages.ts";
 
 export interface SchedulerLimits {

@@ -93,45 +93,7 @@ class AttemptSignal {
   }
 }
 
-/** In-flight attempts per stop signal: one listener on the worker's signal instead of one per request. */
-const attemptsOf = new WeakMap<AbortSignal, Set<AttemptSignal>>();
-
-function watchStop(stop: AbortSignal, attempt: AttemptSignal): () => void {
-  if (stop.aborted) {
-    attempt.abort(stop.reason);
-    return () => {};
-  }
-  let attempts = attemptsOf.get(stop);
-  if (!attempts) {
-    const set = (attempts = new Set());
-    attemptsOf.set(stop, set);
-    stop.addEventListener(
-      "abort",
-      () => {
-        for (const a of set) a.abort(stop.reason);
-        set.clear();
-      },
-      { once: true },
-    );
-  }
-  attempts.add(attempt);
-  return () => attempts.delete(attempt);
-}
-
-/** Origin and path of a webhook URL, parsed once per URL rather than three times per request. */
-const parsedUrls = new Map<string, { origin: string; path: string }>();
 const MAX_PARSED_URLS = 10_000;
-
-function parseTarget(url: string): { origin: string; path: string } {
-  let parsed = parsedUrls.get(url);
-  if (!parsed) {
-    const u = new URL(url);
-    parsed = { origin: u.origin, path: u.pathname + u.search };
-    if (parsedUrls.size >= MAX_PARSED_URLS) parsedUrls.clear();
-    parsedUrls.set(url, parsed);
-  }
-  return parsed;
-}
 
 /** A timer that fires this much later than asked means our own event loop was stalled, not the endpoint slow. */
 const STALL_MS = 25;
@@ -166,67 +128,109 @@ function startDeadline(ms: number, expire: () => void): () => void {
   };
 }
 
-export async function send(req: OutboundRequest): Promise<SendResult> {
-  const signal = new AttemptSignal();
-  const cancelDeadline = startDeadline(req.timeoutMs, () => signal.abort(new DeadlineError(req.timeoutMs)));
-  const unwatchStop = req.signal ? watchStop(req.signal, signal) : undefined;
-  const started = performance.now();
-  let url = req.url;
-  let method = req.method;
-  let body: string | undefined = req.body;
-  let redirects = 0;
-  try {
-    for (;;) {
-      const { origin, path } = parseTarget(url);
-      const res = await req.dispatcher.request({
-        origin,
-        path,
-        method: method as Dispatcher.HttpMethod,
-        headers: body === undefined ? omitContentType(req.headers) : req.headers,
-        body,
-        signal,
-        // Our deadline covers the whole attempt; undici's own timers would not forgive a stalled loop.
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      });
-      const location = res.headers.location;
-      if (req.followRedirects && REDIRECT_CODES.has(res.statusCode) && typeof location === "string") {
-        await res.body.dump().catch(() => {});
-        if (++redirects > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`);
-        const next = new URL(location, url).toString();
-        await req.checkRedirect(next).catch((err: Error) => {
-          throw new RedirectError(`redirect target refused: ${err.message}`);
+/**
+ * Sends attempts' requests. Owns what outlives one request: a worker's stop signal gets one listener for every
+ * in-flight attempt instead of one per request, and webhook URLs are parsed once rather than three times per request.
+ */
+export class HttpSender {
+  private readonly attemptsOf = new WeakMap<AbortSignal, Set<AttemptSignal>>();
+  private readonly parsedUrls = new Map<string, { origin: string; path: string }>();
+
+  async send(req: OutboundRequest): Promise<SendResult> {
+    const signal = new AttemptSignal();
+    const cancelDeadline = startDeadline(req.timeoutMs, () => signal.abort(new DeadlineError(req.timeoutMs)));
+    const unwatchStop = req.signal ? this.watchStop(req.signal, signal) : undefined;
+    const started = performance.now();
+    let url = req.url;
+    let method = req.method;
+    let body: string | undefined = req.body;
+    let redirects = 0;
+    try {
+      for (;;) {
+        const { origin, path } = this.parseTarget(url);
+        const res = await req.dispatcher.request({
+          origin,
+          path,
+          method: method as Dispatcher.HttpMethod,
+          headers: body === undefined ? omitContentType(req.headers) : req.headers,
+          body,
+          signal,
+          // Our deadline covers the whole attempt; undici's own timers would not forgive a stalled loop.
+          headersTimeout: 0,
+          bodyTimeout: 0,
         });
-        url = next;
-        if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === "POST")) {
-          method = "GET";
-          body = undefined;
+        const location = res.headers.location;
+        if (req.followRedirects && REDIRECT_CODES.has(res.statusCode) && typeof location === "string") {
+          await res.body.dump().catch(() => {});
+          if (++redirects > MAX_REDIRECTS) throw new RedirectError(`more than ${MAX_REDIRECTS} redirects`);
+          const next = new URL(location, url).toString();
+          await req.checkRedirect(next).catch((err: Error) => {
+            throw new RedirectError(`redirect target refused: ${err.message}`);
+          });
+          url = next;
+          if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method === "POST")) {
+            method = "GET";
+            body = undefined;
+          }
+          continue;
         }
-        continue;
+        const text = await readCapped(res.body, req.maxResponseBytes);
+        const retryAfter = res.headers["retry-after"];
+        return {
+          status: res.statusCode,
+          retryAfter: typeof retryAfter === "string" ? retryAfter : null,
+          body: text,
+          responseTimeMs: Math.round(performance.now() - started),
+          redirects,
+        };
       }
-      const text = await readCapped(res.body, req.maxResponseBytes);
-      const retryAfter = res.headers["retry-after"];
+    } catch (err) {
+      const error = signal.aborted && signal.reason instanceof DeadlineError ? signal.reason : err;
       return {
-        status: res.statusCode,
-        retryAfter: typeof retryAfter === "string" ? retryAfter : null,
-        body: text,
+        status: 0,
+        retryAfter: null,
+        body: "",
         responseTimeMs: Math.round(performance.now() - started),
+        error,
         redirects,
       };
+    } finally {
+      cancelDeadline();
+      unwatchStop?.();
     }
-  } catch (err) {
-    const error = signal.aborted && signal.reason instanceof DeadlineError ? signal.reason : err;
-    return {
-      status: 0,
-      retryAfter: null,
-      body: "",
-      responseTimeMs: Math.round(performance.now() - started),
-      error,
-      redirects,
-    };
-  } finally {
-    cancelDeadline();
-    unwatchStop?.();
+  }
+
+  private watchStop(stop: AbortSignal, attempt: AttemptSignal): () => void {
+    if (stop.aborted) {
+      attempt.abort(stop.reason);
+      return () => {};
+    }
+    let attempts = this.attemptsOf.get(stop);
+    if (!attempts) {
+      const set = (attempts = new Set());
+      this.attemptsOf.set(stop, set);
+      stop.addEventListener(
+        "abort",
+        () => {
+          for (const a of set) a.abort(stop.reason);
+          set.clear();
+        },
+        { once: true },
+      );
+    }
+    attempts.add(attempt);
+    return () => attempts.delete(attempt);
+  }
+
+  private parseTarget(url: string): { origin: string; path: string } {
+    let parsed = this.parsedUrls.get(url);
+    if (!parsed) {
+      const u = new URL(url);
+      parsed = { origin: u.origin, path: u.pathname + u.search };
+      if (this.parsedUrls.size >= MAX_PARSED_URLS) this.parsedUrls.clear();
+      this.parsedUrls.set(url, parsed);
+    }
+    return parsed;
   }
 }
 

@@ -1,23 +1,21 @@
-// Outcomes of attempts are written in batches: one transaction writes the deliveries (where this worker's lease
-// still holds), their attempts, and the health and circuits of the webhooks involved. A failed write keeps the
-// outcomes and tries again with backoff; until it succeeds the worker claims nothing new.
-import type { Db, Tx } from "../db/pool.ts";
-import { isConnectionError, withTransaction } from "../db/pool.ts";
-import { recordHealth, type HealthPolicy } from "../health/record.ts";
-import { emitSystemEvents, type SystemEvent } from "../system-events/emit.ts";
-import { deliveryFailed, healthChanged, webhookPaused, webhookResumed } from "../system-events/events.ts";
-import { SYSTEM_CONSUMER } from "../system-events/catalog.ts";
-import { autoDisabledReason, pauseAutomatically, type Paused } from "../webhooks/auto-pause.ts";
+// The outcome buffer: outcomes of attempts wait here and are written in batches — at `flushAt` outcomes or after
+// `flushDelayMs`, whichever comes first. A failed write keeps the outcomes, in order, and tries again with backoff;
+// until it succeeds the worker claims nothing new (`blocked`). What a write does is the writer's (outcome-writer.ts):
+// this unit only batches, so it runs without a database.
 import type { Logger } from "../log.ts";
-import type { Metrics } from "../telemetry/metrics.ts";
-import { recordMinuteStats } from "./minute-stats.ts";
-import { writeOutcomes } from "./queue.ts";
-import type { AttemptResult, Outcome } from "./stages.ts";
+import type { AttemptResult } from "./stages.ts";
+import { isConnectionError } from "../db/pool.ts";
+import type { Paused } from "../webhooks/auto-pause.ts";
+
+/** What a write changed beyond the deliveries: circuits open after it, webhooks paused. */
+export interface WriteChanges {
+  open: string[];
+  paused: Paused[];
+}
 
 export interface OutcomeBufferOptions {
-  db: Db;
-  leaseToken: string;
-  policy: HealthPolicy;
+  /** Writes one batch (all or nothing). */
+  write(batch: AttemptResult[]): Promise<WriteChanges>;
   log: Logger;
   /** Longest an outcome waits before it is written. */
   flushDelayMs: number;
@@ -25,13 +23,6 @@ export interface OutcomeBufferOptions {
   flushAt?: number;
   /** After every successful write. */
   written(changes: WriteChanges): void;
-  metrics: Metrics;
-}
-
-/** What a write changed beyond the deliveries: circuits open after it, webhooks paused. */
-export interface WriteChanges {
-  open: string[];
-  paused: Paused[];
 }
 
 const MAX_BACKOFF_MS = 5_000;
@@ -93,71 +84,10 @@ export class OutcomeBuffer {
       });
   }
 
-  /** Metrics from what was just written. (Outcomes whose lease had moved on are counted by their new owner.) */
-  private count(batch: AttemptResult[], changes: WriteChanges): void {
-    const m = this.o.metrics;
-    for (const { outcome, attempt } of batch) {
-      m.deliveries.add(
-        1,
-        m.ofConsumer(outcome.consumer, { status: outcome.status, error_category: outcome.errorCategory ?? "none" }),
-      );
-      if (attempt)
-        m.attemptDuration.record(
-          attempt.responseTimeMs / 1000,
-          m.ofConsumer(outcome.consumer, { error_category: attempt.errorCategory }),
-        );
-      if (attempt?.attempt === 1 && firstTry(outcome.rateLimitedSince, attempt.at)) {
-        const pushedAt = pushedAtMs(outcome.eventId);
-        if (pushedAt !== undefined)
-          m.fanoutLag.record(Math.max(0, attempt.at.getTime() - pushedAt) / 1000, m.ofConsumer(outcome.consumer, {}));
-      }
-      if (outcome.templateError)
-        m.templateErrors.add(
-          1,
-          m.ofConsumer(outcome.consumer, {
-            on_error: outcome.errorCategory === "template_error" ? "fail" : "fallback",
-          }),
-        );
-    }
-    for (const p of changes.paused) m.pausedAutomatically.add(1, { reason: p.by });
-  }
-
   private async write(batch: AttemptResult[]): Promise<void> {
     try {
-      const changes = await withTransaction(this.o.db, async (tx) => {
-        const written = await writeOutcomes(
-          tx,
-          this.o.leaseToken,
-          batch.map((r) => r.outcome),
-          batch.flatMap((r) => (r.attempt ? [r.attempt] : [])),
-        );
-        await recordMinuteStats(tx, batch, written);
-        // Health counts only outcomes this worker still owned; another worker's retry counts its own.
-        const health = await recordHealth(
-          tx,
-          batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])),
-          this.o.policy,
-        );
-        const paused = await pauseAutomatically(tx, [
-          ...batch.flatMap((r) => (r.pause && written.has(r.outcome.id) ? [r.pause] : [])),
-          ...health.disable.map((d) => ({
-            webhookId: d.webhookId,
-            by: "auto_disabled" as const,
-            reason: autoDisabledReason(d.failingSince, d.afterSeconds),
-          })),
-        ]);
-        const failed = batch.map((r) => r.outcome).filter((o) => o.status === "failed" && written.has(o.id));
-        await emitSystemEvents(tx, [
-          ...paused.map((p) => webhookPaused(p, p.by, p.reason)),
-          ...health.opened.map((w) => webhookPaused(w, "circuit", `endpoint circuit open: ${w.reason}`)),
-          ...health.closed.map((w) => webhookResumed(w, "circuit")),
-          ...health.stateChanged.map((w) => healthChanged(w, w.from, w.to)),
-          ...(await failedDeliveryEvents(tx, failed)),
-        ]);
-        return { open: health.open, paused };
-      });
+      const changes = await this.o.write(batch);
       this.backoffMs = 0;
-      this.count(batch, changes);
       this.o.written(changes);
     } catch (err) {
       this.buffer = batch.concat(this.buffer);
@@ -171,38 +101,4 @@ export class OutcomeBuffer {
       if (!this.closed) await new Promise((r) => setTimeout(r, this.backoffMs));
     }
   }
-}
-
-/** svc.delivery.failed for deliveries that failed for good in this batch (never about `_svc`'s own). */
-async function failedDeliveryEvents(tx: Tx, failed: Outcome[]): Promise<SystemEvent[]> {
-  const about = failed.filter((o) => o.consumer !== SYSTEM_CONSUMER);
-  if (!about.length) return [];
-  const { rows } = await tx.query<{ id: string; url: string }>(
-    "select id, url from webhooks where id = any($1::uuid[])",
-    [[...new Set(about.map((o) => o.webhookId))]],
-  );
-  const urls = new Map(rows.map((r) => [r.id, r.url]));
-  return about.map((o) =>
-    deliveryFailed(
-      { webhookId: o.webhookId, consumer: o.consumer, url: urls.get(o.webhookId) ?? "" },
-      {
-        deliveryId: o.id,
-        eventId: o.eventId,
-        errorCategory: o.errorCategory,
-        errorMessage: o.errorMessage,
-        responseCode: o.responseCode,
-        attempts: o.attemptUsed ? o.attempt : o.attempt - 1,
-      },
-    ),
-  );
-}
-
-/** A first attempt is first once: a 429 answer keeps attempt 1 for the next try, which is not lag any more. */
-const firstTry = (rateLimitedSince: Date | null, at: Date) =>
-  rateLimitedSince === null || rateLimitedSince.getTime() === at.getTime();
-
-/** When an event was pushed: its id is a UUIDv7, whose first 48 bits are the push's Unix time in milliseconds. */
-export function pushedAtMs(eventId: string): number | undefined {
-  if (eventId[14] !== "7") return undefined;
-  return parseInt(eventId.slice(0, 8) + eventId.slice(9, 13), 16);
 }

@@ -3,6 +3,8 @@
 import type { Tx } from "../db/pool.ts";
 import type { AttemptRecord, Claimed, DeliveryStatus, Outcome } from "./stages.ts";
 import { randomShard } from "../stats/counters.ts";
+import { run } from "./sql/statement.ts";
+import { writeOutcomes as writeOutcomesStatement } from "./sql/write-outcomes.ts";
 
 export const TERMINAL: readonly DeliveryStatus[] = ["success", "failed", "expired"];
 
@@ -44,11 +46,7 @@ export function toClaimed(r: ClaimedRow): Claimed {
   };
 }
 
-/**
- * Writes a batch of outcomes where the lease still holds (a worker whose lease expired cannot overwrite the outcome
- * of the one that took over), moves the consumer counters for terminal ones, and inserts the batch's attempt
- * records — one statement, one round trip. Returns the ids written.
- */
+/** Writes a batch of outcomes (lib/deliveries/sql/write-outcomes.ts); returns the ids written. */
 export async function writeOutcomes(
   tx: Tx,
   leaseToken: string,
@@ -56,83 +54,6 @@ export async function writeOutcomes(
   attempts: AttemptRecord[],
 ): Promise<Set<string>> {
   if (!outcomes.length) return new Set();
-  // One JSON parameter instead of a dozen arrays: JSON.stringify is native, pg's array escaping is not (profiled).
-  const rows = outcomes.map((o) => ({
-    id: o.id,
-    status: o.status,
-    attempt_used: o.attemptUsed,
-    replaces_response: o.replacesResponse,
-    next_attempt_at: o.nextAttemptAt,
-    response_code: o.responseCode,
-    response_body: o.responseBody,
-    error_category: o.errorCategory,
-    error_message: o.errorMessage,
-    request_body: o.requestBody,
-    envelope_attempt: o.envelopeAt ? o.attempt : null,
-    envelope_at: o.envelopeAt,
-    rate_limited_since: o.rateLimitedSince,
-    template_error: o.templateError,
-  }));
-  const { rows: written } = await tx.query({
-    name: "deliveries.writeOutcomes",
-    text: `with r as (
-             select * from json_to_recordset($2::json) as r(id uuid, status text, attempt_used bool, replaces_response bool, next_attempt_at timestamptz,
-               response_code int, response_body text, error_category text, error_message text, request_body text, envelope_attempt int, envelope_at timestamptz,
-               rate_limited_since timestamptz, template_error text)
-           ), updated as (
-             update deliveries d
-                set status = r.status,
-                    lease_token = null,
-                    attempt_count = d.attempt_count - case when r.attempt_used then 0 else 1 end,
-                    next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at),
-                    response_code = case when r.replaces_response then r.response_code else d.response_code end,
-                    response_body = case when r.replaces_response then r.response_body else d.response_body end,
-                    error_category = case when r.replaces_response or r.error_category is not null then r.error_category else d.error_category end,
-                    error_message = case when r.replaces_response or r.error_message is not null then r.error_message else d.error_message end,
-                    -- What this claim sent replaces what an earlier one sent; a claim that sent nothing keeps it.
-                    request_body = case when r.envelope_at is not null then null else coalesce(r.request_body, d.request_body) end,
-                    envelope_attempt = case when r.request_body is not null then null else coalesce(r.envelope_attempt, d.envelope_attempt) end,
-                    envelope_at = case when r.request_body is not null then null else coalesce(r.envelope_at, d.envelope_at) end,
-                    rate_limited_since = r.rate_limited_since,
-                    template_error = coalesce(r.template_error, d.template_error),
-                    completed_at = case when r.status in ('success', 'failed', 'expired') then now() end,
-                    updated_at = now()
-               from r
-              where d.id = r.id and d.lease_token = $1
-             returning d.id, d.namespace, r.status
-           ), counted as (
-             insert into namespace_counters as n (namespace, shard, successful, failed, pending)
-             select namespace, $3, count(*) filter (where status = 'success'), count(*) filter (where status = 'failed'),
-                    -count(*) filter (where status in ('success', 'failed', 'expired'))
-               from updated where status in ('success', 'failed', 'expired') group by namespace order by namespace
-             on conflict (namespace, shard) do update
-               set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
-           ), attempts as (
-             insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code,
-                                            response_body, error_message, error_category, created_at)
-             select * from json_to_recordset($4::json) as a(id uuid, delivery_id uuid, webhook_id uuid, attempt int, success bool, response_time_ms int,
-               response_code int, response_body text, error_message text, error_category text, created_at timestamptz)
-           )
-           select id from updated`,
-    values: [leaseToken, JSON.stringify(rows), randomShard(), attemptsJson(attempts)],
-  });
-  return new Set(written.map((r) => r.id as string));
-}
-
-function attemptsJson(attempts: AttemptRecord[]): string {
-  return JSON.stringify(
-    attempts.map((a) => ({
-      id: a.id,
-      delivery_id: a.deliveryId,
-      webhook_id: a.webhookId,
-      attempt: a.attempt,
-      success: a.success,
-      response_time_ms: a.responseTimeMs,
-      response_code: a.responseCode,
-      response_body: a.responseBody,
-      error_message: a.errorMessage,
-      error_category: a.errorCategory,
-      created_at: a.at,
-    })),
-  );
+  const written = await run(tx, writeOutcomesStatement, { leaseToken, outcomes, attempts, shard: randomShard() });
+  return new Set(written.map((r) => r.id));
 }

@@ -4,6 +4,9 @@
 import type { Category } from "./classify.ts";
 import type { AutoPause } from "../webhooks/auto-pause.ts";
 
+/** Fresh deliveries (first attempts and manual retries) and retries are claimed separately (see docs/isolation.md). */
+export type Lane = "fresh" | "retry";
+
 export type DeliveryStatus = "pending" | "sending" | "success" | "failed" | "retrying" | "expired";
 
 /** A delivery leased to this worker: by the claim statement, or born claimed by a push's or a fan-out's. */

@@ -2,19 +2,12 @@
 // load one statement (and one NOTIFY) carries hundreds of events, and under no load a push waits for nobody. On an
 // instance that delivers, the same statement fans the events out and hands the deliveries to its worker.
 import type { Db } from "../db/pool.ts";
-import {
-  claimedEventRowsSql,
-  enqueueFanOutSql,
-  fanOutCtes,
-  fanOutSummarySql,
-  preClaimValues,
-  readFanOut,
-  summaryColumnsSql,
-  type FanOutSummary,
-} from "../fanout/fanout.ts";
+import { readFanOut } from "../fanout/fanout.ts";
+import { insertAndFanOut, insertAndQueue, type FanOutSummary, type PushSummary } from "../fanout/sql/fan-out.ts";
+import { run } from "../deliveries/sql/statement.ts";
 import { fanOutSpan } from "../fanout/span.ts";
 import type { Claimed, EventData, HandOffPoint, PreClaim } from "../deliveries/stages.ts";
-import { notifySql, type Signals } from "../signals/signals.ts";
+import type { Signals } from "../signals/signals.ts";
 import { randomShard } from "../stats/counters.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
 import type { Inserted, NewEvent } from "./new-event.ts";
@@ -106,48 +99,6 @@ export class EventInserter {
   }
 }
 
-/**
- * The insert of the events of `input`, for a condition to be added. Events without an idempotency key are inserted
- * apart from those with one: ON CONFLICT makes every row a speculative insertion, confirmed by a WAL record of its
- * own (48 bytes an event), and a key-less event cannot conflict.
- */
-const INSERT_EVENTS = `insert into events (id, namespace, event_name, event_version, payload, metadata, labels,
-                                   idempotency_key, schema_valid, warnings, expires_at, traceparent, fanned_out_at)
-             select id, namespace, event_name, event_version, payload::jsonb, metadata, labels, idempotency_key, schema_valid, warnings,
-                    case when ttl_seconds > 0 then now() + make_interval(secs => ttl_seconds) end, traceparent, now()
-               from input
-              -- The namespace is checked by the write itself: one deleted a moment ago, by any instance, takes nothing.
-              where exists (select 1 from namespaces n where n.name = input.namespace)`;
-
-/** The events inserted by the batch (CTE `inserted`: id, namespace, event_name, labels, expires_at, payload, traceparent). */
-const INSERTED = `input as (
-             select * from json_to_recordset($1::json)
-               as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb,
-                    idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int, traceparent text)
-           ), fresh as (
-             ${INSERT_EVENTS} and idempotency_key is null
-             returning id, namespace, event_name, labels, expires_at, payload, traceparent
-           ), keys as (
-             -- The key's uniqueness lives in event_keys (events is partitioned by time: migration 12); the event
-             -- whose key row is written is inserted, a duplicate's is not.
-             insert into event_keys (namespace, idempotency_key, event_id)
-             select namespace, idempotency_key, id from input
-              where idempotency_key is not null and exists (select 1 from namespaces n where n.name = input.namespace)
-             on conflict (namespace, idempotency_key) do nothing
-             returning event_id
-           ), keyed as (
-             ${INSERT_EVENTS} and id in (select event_id from keys)
-             returning id, namespace, event_name, labels, expires_at, payload, traceparent
-           ), inserted as (
-             select * from fresh union all select * from keyed
-           )`;
-
-/**
- * Most matching subscriptions an event may have to be fanned out by its push's own statement; an event with more
- * is queued for the fan-out worker, so a push never waits for a wide fan-out.
- */
-export const INLINE_FAN_OUT_MAX = 16;
-
 export interface InsertedBatch {
   results: Inserted[];
   /** Events inserted (neither duplicates nor of a missing consumer). */
@@ -172,49 +123,10 @@ export async function insertEvents(
   events: NewEvent[],
   fanOut?: { preClaim: PreClaim | undefined },
 ): Promise<InsertedBatch> {
-  // One JSON parameter: payloads travel as JSON strings, escaped natively instead of by pg's array encoder.
-  const input = events.map((e) => ({
-    id: e.id,
-    namespace: e.consumer,
-    event_name: e.eventName,
-    event_version: e.eventVersion,
-    payload: e.payloadJson,
-    metadata: e.metadata,
-    labels: e.labels,
-    idempotency_key: e.idempotencyKey,
-    schema_valid: e.schemaValid,
-    warnings: e.warnings,
-    ttl_seconds: e.ttlSeconds,
-    traceparent: e.traceparent ?? null,
-  }));
-  const { rows } = fanOut
-    ? await db.query({
-        name: "events.insertAndFanOut",
-        text: `with ${INSERTED}, ${fanOutCtes(
-          "inserted",
-          { shard: "$2", max: "$3", leaseToken: "$4", room: "$5", perWebhook: "$6" },
-          `event_matches <= ${INLINE_FAN_OUT_MAX}`,
-        )}, queued as (
-                 insert into fanout_queue (event_id) select distinct event_id from pairs where event_matches > ${INLINE_FAN_OUT_MAX} returning event_id
-               ), wake_fanout as (${notifySql("events")} where exists (select 1 from queued))
-               -- A CTE that only reads runs when the statement reads it: the summary counts the NOTIFYs to make them happen.
-               select ${summaryColumnsSql(`'ids', (select coalesce(json_agg(id), '[]'::json) from inserted), 'queued', (select count(*) from queued),
-                        'notified', (select count(*) from wake_fanout), ${fanOutSummarySql}`)}
-               union all
-               -- The payload as stored: the envelope is rebuilt from it on read, so it is what the worker sends.
-               ${claimedEventRowsSql("inserted")}`,
-        values: [JSON.stringify(input), randomShard(), ...preClaimValues(fanOut.preClaim)],
-      })
-    : await db.query({
-        name: "events.insertBatch",
-        text: `with ${INSERTED}, queued as (
-                 ${enqueueFanOutSql("inserted")}
-               ), wake as (${notifySql("events")} where exists (select 1 from inserted))
-               select json_build_object('ids', (select coalesce(json_agg(id), '[]'::json) from inserted), 'queued', (select count(*) from inserted),
-                        'notified', (select count(*) from wake)) as summary`,
-        values: [JSON.stringify(input)],
-      });
-  const fanned = readFanOut<Partial<FanOutSummary> & { ids: string[]; queued: number }>(rows);
+  const rows = fanOut
+    ? await run(db, insertAndFanOut, { events, shard: randomShard(), preClaim: fanOut.preClaim })
+    : await run(db, insertAndQueue, { events });
+  const fanned = readFanOut<PushSummary & Partial<FanOutSummary>>(rows);
   const inserted = new Set<string>(fanned.summary.ids);
   const missing = events.filter((e) => !inserted.has(e.id));
   const existing = new Map<string, string>();

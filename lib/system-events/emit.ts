@@ -3,7 +3,6 @@
 // deliveries and batches, so a failing operator webhook cannot feed itself: `emitted` decides that, here, for
 // every caller.
 import type { Db, Queryable } from "../db/pool.ts";
-import { enqueueFanOutSql } from "../fanout/fanout.ts";
 import { notifySql } from "../signals/signals.ts";
 import { isReservedConsumer, SYSTEM_EVENT_TYPES, SYSTEM_CONSUMER, type SystemEventName } from "./catalog.ts";
 
@@ -35,7 +34,7 @@ export async function emitSystemEvents(db: Pick<Queryable, "query">, events: Sys
                left join event_types t on t.name = e.name
              returning id
            ), queued as (
-             ${enqueueFanOutSql("inserted")}
+             insert into fanout_queue (event_id) select id from inserted
            ), wake as (${notifySql("events")} where exists (select 1 from inserted))
            select count(*) from wake`,
     values: [SYSTEM_CONSUMER, JSON.stringify(rows)],

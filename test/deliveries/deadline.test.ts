@@ -5,7 +5,9 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { test, type TestContext } from "node:test";
 import { createEgressPolicy, createGuardedDispatcher } from "../../lib/egress/index.ts";
-import { send } from "../../lib/deliveries/http-send.ts";
+import { HttpSender } from "../../lib/deliveries/http-send.ts";
+
+const sender = new HttpSender();
 import { categoryOfError } from "../../lib/deliveries/classify.ts";
 
 /** A receiver in its own process, so stalling this test's event loop does not stall it: /fast answers in 10 ms. */
@@ -46,9 +48,9 @@ test("a response that arrived while our event loop was stalled past the deadline
     { verifySsl: true },
   );
   t.after(() => dispatcher.close());
-  await send(request(`${base}/fast`, dispatcher)); // warm connection
+  await sender.send(request(`${base}/fast`, dispatcher)); // warm connection
 
-  const pending = send(request(`${base}/fast`, dispatcher));
+  const pending = sender.send(request(`${base}/fast`, dispatcher));
   await new Promise((r) => setTimeout(r, 5));
   // Stalled in the check phase: the next loop turn runs due timers (the deadline) before it reads the socket.
   await new Promise((r) => setImmediate(r));
@@ -65,7 +67,7 @@ test("a receiver that does not answer still times out at the deadline", async (t
   );
   t.after(() => dispatcher.close());
   const started = performance.now();
-  const result = await send(request(`${base}/never`, dispatcher));
+  const result = await sender.send(request(`${base}/never`, dispatcher));
   const took = performance.now() - started;
   assert.equal(result.status, 0);
   assert.equal(categoryOfError(result.error), "timeout");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { INLINE_FAN_OUT_MAX } from "../../lib/events/inserter.ts";
+import { INLINE_FAN_OUT_MAX } from "../../lib/fanout/sql/fan-out.ts";
 import { fanOutBatch } from "../../lib/fanout/fanout.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService } from "../helpers/service.ts";

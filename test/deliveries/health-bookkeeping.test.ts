@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { healthState, healthStateSql } from "../../lib/health/state.ts";
 import { categoryOfError } from "../../lib/deliveries/classify.ts";
-import { send } from "../../lib/deliveries/http-send.ts";
+import { HttpSender } from "../../lib/deliveries/http-send.ts";
+
+const sender = new HttpSender();
 import { createEgressPolicy, createGuardedDispatcher } from "../../lib/egress/index.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { sharedService } from "../helpers/service.ts";
@@ -110,7 +112,7 @@ test("a host that does not resolve is a dns_error", async (t) => {
     verifySsl: true,
   });
   t.after(() => dispatcher.close());
-  const result = await send({
+  const result = await sender.send({
     url: "http://no-such-host.invalid/hook",
     method: "POST",
     headers: {},

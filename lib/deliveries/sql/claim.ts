@@ -1,0 +1,86 @@
+// The fair claim of one lane: due deliveries taken webhook by webhook in round-robin order (a loose index scan over
+// the lane's index from `after` up to `upTo`), at most `perWebhook` of each (or its `room`), one probe for an open
+// circuit, nothing for a webhook svc paused itself; each taken row leased (`sending`, `leaseToken`) until its
+// attempt's deadline plus LEASE_MARGIN_SECONDS, and the next probe of an open circuit pushed back as far.
+import type { Lane } from "../stages.ts";
+import { LEASE_MARGIN_SECONDS, type ClaimedRow } from "../queue.ts";
+import { statement } from "./statement.ts";
+
+export interface ClaimParams {
+  /** Webhook ids after this one … */
+  after: string;
+  /** … up to this one. */
+  upTo: string;
+  /** Most deliveries taken. */
+  limit: number;
+  /** Most deliveries of one webhook, unless `room` says otherwise. */
+  perWebhook: number;
+  /** Webhooks with less room than `perWebhook` in the claiming process (0 = none now). */
+  room: Record<string, number>;
+  leaseToken: string;
+}
+
+const LANE_STATUS: Record<Lane, string> = { fresh: "status = 'pending'", retry: "status in ('retrying', 'sending')" };
+
+function claimText(due: string): string {
+  return `with recursive hooks(webhook_id) as (
+             (select webhook_id from deliveries where ${due} and webhook_id > $1 and webhook_id <= $2 order by webhook_id limit 1)
+             union all
+             select (select d.webhook_id from deliveries d where d.${due} and d.webhook_id > h.webhook_id and d.webhook_id <= $2 order by d.webhook_id limit 1)
+               from hooks h where h.webhook_id is not null
+           ), picked as (
+             select d.id, d.created_at, d.status, d.subscription_id, h.webhook_id, c.circuit_opened_at is not null as probe
+               from hooks h
+               left join webhook_health c on c.webhook_id = h.webhook_id
+               left join webhooks w on w.id = h.webhook_id
+              cross join lateral (
+                select id, created_at, status, subscription_id from deliveries d
+                 where d.webhook_id = h.webhook_id and d.${due} and d.next_attempt_at <= now()
+                 order by d.next_attempt_at
+                 limit case when not w.active and w.paused_by in ('gone', 'auto_disabled') then 0
+                            when c.circuit_opened_at is null then coalesce(($5::jsonb ->> h.webhook_id::text)::int, $4)
+                            when c.circuit_probe_at <= now() then 1 else 0 end
+                   for update of d skip locked
+              ) d
+              where h.webhook_id is not null
+              limit $3
+           ), info as (
+             select p.id, p.created_at, p.status as previous_status, p.probe, p.webhook_id,
+                    extract(epoch from w.updated_at) * 1000 as webhook_version,
+                    extract(epoch from s.updated_at) * 1000 as subscription_version,
+                    coalesce(nullif(s.timeout_seconds, 0), w.request_timeout_seconds, 30) as timeout_seconds
+               -- Not joined to deliveries again: partitioned by time (migration 12), an id alone names no partition.
+               from picked p
+               left join webhooks w on w.id = p.webhook_id
+               left join subscriptions s on s.id = p.subscription_id
+           ), probing as (
+             -- The next probe waits at least until this one has had its chance to answer.
+             update webhook_health c set circuit_probe_at = now() + make_interval(secs => i.timeout_seconds + ${LEASE_MARGIN_SECONDS})
+               from info i where i.probe and c.webhook_id = i.webhook_id
+           )
+           update deliveries d
+              set status = 'sending', lease_token = $6, attempt_count = d.attempt_count + 1,
+                  next_attempt_at = now() + make_interval(secs => i.timeout_seconds + ${LEASE_MARGIN_SECONDS}), updated_at = now()
+             from info i
+            -- The lane's condition again (the rows are locked, so it still holds): the planner then reaches them through the
+            -- lane's partial index, which holds only queued work, instead of weighing a scan of every partition.
+            where d.id = i.id and d.created_at = i.created_at and d.webhook_id = i.webhook_id and d.${due}
+        returning d.id, d.namespace, d.event_id, d.webhook_id, d.subscription_id, d.attempt_count, d.expires_at,
+                  d.rate_limited_since, i.previous_status, i.webhook_version, i.subscription_version, i.timeout_seconds, i.probe`;
+}
+
+const claimOf = (lane: Lane) =>
+  statement<ClaimParams, ClaimedRow>(`deliveries.claim.${lane}`, claimText(LANE_STATUS[lane]), (p) => [
+    p.after,
+    p.upTo,
+    p.limit,
+    p.perWebhook,
+    JSON.stringify(p.room),
+    p.leaseToken,
+  ]);
+
+/** The claim of each lane: the same statement over the lane's own index. */
+export const claimStatements: Readonly<Record<Lane, ReturnType<typeof claimOf>>> = {
+  fresh: claimOf("fresh"),
+  retry: claimOf("retry"),
+};
