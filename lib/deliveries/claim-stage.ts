@@ -1,0 +1,83 @@
+// The claim stage: asks each lane's fair claimer (claim.ts) for as many due deliveries as the scheduler has room
+// for, in batches worth a round trip, and remembers which lanes were found empty so a wake-up from a freed slot
+// does not ask them again at once.
+import type { Db } from "../db/pool.ts";
+import { FairClaimer } from "./claim.ts";
+import type { EndpointScheduler } from "./endpoint-scheduler.ts";
+import type { Claimed, Lane } from "./stages.ts";
+
+export interface ClaimStageOptions {
+  leaseToken: string;
+  /** Most deliveries claimed by one statement. */
+  claimBatch: number;
+  /** Fewest deliveries worth a claim while requests are running. */
+  minClaim: number;
+  /** Most deliveries of one webhook in flight (and so in one claim). */
+  perWebhook: number;
+  /** How long a lane found empty is not asked again on wake-ups from freed slots. */
+  quietMs: number;
+}
+
+export class ClaimStage {
+  private readonly claimers: FairClaimer[];
+  // A lane whose last claim found nothing although every webhook had room is not asked again for a short while on
+  // wake-ups from freed slots: with fan-out handing deliveries over born claimed, most of those claims were empty
+  // round trips. New fresh work signals (fan-out, requeues, other instances) and handed-back claims end the pause
+  // at once; the pause is shorter than the poll interval, so no due delivery waits longer than it did.
+  private readonly quietUntil: Record<Lane, number> = { fresh: 0, retry: 0 };
+  // Counts work signals and hand-backs, so a claim that raced one (and read before its rows were committed) does
+  // not start a pause the signal was meant to end.
+  private workSeen = 0;
+  private freedSinceClaim = 0;
+
+  constructor(
+    db: Db,
+    private readonly o: ClaimStageOptions,
+  ) {
+    this.claimers = [new FairClaimer(db, "fresh"), new FairClaimer(db, "retry")];
+  }
+
+  /** New fresh work was signalled (fan-out, a requeue, another instance): the fresh lane is asked again at once. */
+  workSignalled(): void {
+    this.workSeen++;
+    this.quietUntil.fresh = 0;
+  }
+
+  /** Claims went back to the queue (released, rate limited): both lanes are asked again at once. */
+  workReturned(): void {
+    this.workSeen++;
+    this.quietUntil.fresh = this.quietUntil.retry = 0;
+  }
+
+  /**
+   * A slot was freed. A claim per completion would cost a round trip per delivery: true once a chunk has completed,
+   * or at once when a webhook (or the whole worker) has gone idle.
+   */
+  slotFreed(scheduler: EndpointScheduler<unknown>, idle: boolean): boolean {
+    return ++this.freedSinceClaim >= scheduler.claimChunk || idle || scheduler.empty;
+  }
+
+  /** Claims what each lane has room for and hands each claim to `take`; true when a lane may have more due. */
+  async claim(scheduler: EndpointScheduler<unknown>, take: (claims: Claimed[], lane: Lane) => Promise<void>) {
+    this.freedSinceClaim = 0;
+    let more = false;
+    for (const claimer of this.claimers) {
+      const limit = Math.min(this.o.claimBatch, scheduler.room(claimer.lane));
+      // Claim in batches: a claim for one or two free slots would cost a round trip per delivery.
+      if (limit <= 0 || (limit < this.o.minClaim && !scheduler.empty)) continue;
+      if (performance.now() < this.quietUntil[claimer.lane]) continue;
+      const room = scheduler.webhookRoom();
+      const seenBefore = this.workSeen;
+      const claims = await claimer.claim({ limit, perWebhook: this.o.perWebhook, room, leaseToken: this.o.leaseToken });
+      // Empty with room for every webhook: nothing is due in this lane. (With a webhook at zero room, its due
+      // deliveries may be waiting for a slot to free: the next slot wake-up must claim them.)
+      this.quietUntil[claimer.lane] =
+        !claims.length && this.workSeen === seenBefore && Object.values(room).every((n) => n > 0)
+          ? performance.now() + this.o.quietMs
+          : 0;
+      if (claims.length) await take(claims, claimer.lane);
+      if (claims.length === limit) more = true;
+    }
+    return more;
+  }
+}
