@@ -4,28 +4,14 @@ import { test } from "node:test";
 import { judge, notSent, released, releasedStatus } from "../../../lib/deliveries/attempt.ts";
 import type { SendResult } from "../../../lib/deliveries/http-send.ts";
 import type { Claimed } from "../../../lib/deliveries/stages.ts";
+import { claimOf } from "./claims.ts";
 import type { Target } from "../../../lib/deliveries/targets.ts";
 import { completeHttpConfig, type HttpConfigInput } from "../../../lib/webhooks/http-config.ts";
 
 const AT = new Date("2026-11-27T03:00:00.000Z");
 const MINUTE = 60_000;
 
-const claim = (extra: Partial<Claimed> = {}): Claimed => ({
-  id: "d1",
-  consumer: "c",
-  eventId: "e1",
-  webhookId: "w1",
-  subscriptionId: null,
-  attempt: 1,
-  previousStatus: "pending",
-  expiresAt: null,
-  rateLimitedSince: null,
-  webhookVersion: 1,
-  subscriptionVersion: null,
-  timeoutSeconds: 30,
-  probe: false,
-  ...extra,
-});
+const claim = (extra: Partial<Claimed> = {}) => claimOf({ id: "d1", ...extra });
 // judge reads only the target's HTTP settings.
 const target = (config: HttpConfigInput = {}) => ({ config: completeHttpConfig(config) }) as Target;
 const answer = (status: number, extra: Partial<SendResult> = {}): SendResult => ({

@@ -4,29 +4,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { released } from "../../../lib/deliveries/attempt.ts";
 import { OutcomeBuffer, type WriteChanges } from "../../../lib/deliveries/outcome-buffer.ts";
-import type { AttemptResult, Claimed } from "../../../lib/deliveries/stages.ts";
+import type { AttemptResult } from "../../../lib/deliveries/stages.ts";
 import { createLogger } from "../../../lib/log.ts";
+import { claimOf } from "./claims.ts";
 
 const NOTHING: WriteChanges = { open: [], paused: [] };
-const result = (id: string): AttemptResult =>
-  released(
-    {
-      id,
-      consumer: "c",
-      eventId: "e",
-      webhookId: "w",
-      subscriptionId: null,
-      attempt: 1,
-      previousStatus: "pending",
-      expiresAt: null,
-      rateLimitedSince: null,
-      webhookVersion: 1,
-      subscriptionVersion: null,
-      timeoutSeconds: 30,
-      probe: false,
-    } satisfies Claimed,
-    new Date(),
-  );
+const result = (id: string): AttemptResult => released(claimOf({ id }), new Date());
 const ids = (batch: AttemptResult[]) => batch.map((r) => r.outcome.id);
 const lines: string[] = [];
 const log = createLogger("warn", (line) => lines.push(line));

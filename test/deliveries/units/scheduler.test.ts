@@ -4,28 +4,9 @@ import { test } from "node:test";
 import type { Lane } from "../../../lib/deliveries/stages.ts";
 import { EndpointScheduler, type Job, type SchedulerLimits } from "../../../lib/deliveries/endpoint-scheduler.ts";
 import type { Claimed } from "../../../lib/deliveries/stages.ts";
+import { claimOf } from "./claims.ts";
 
 const LIMITS: SchedulerLimits = { total: 8, perWebhook: 2, perOrigin: 3, retries: 6, maxWaitMs: 60_000 };
-
-let n = 0;
-function claim(webhookId: string, extra: Partial<Claimed> = {}): Claimed {
-  return {
-    id: `d${++n}`,
-    consumer: "c",
-    eventId: "e",
-    webhookId,
-    subscriptionId: null,
-    attempt: 1,
-    previousStatus: "pending",
-    expiresAt: null,
-    rateLimitedSince: null,
-    webhookVersion: 1,
-    subscriptionVersion: null,
-    timeoutSeconds: 30,
-    probe: false,
-    ...extra,
-  };
-}
 
 /** A scheduler whose jobs finish when the test says, recording every event. */
 function harness(limits: SchedulerLimits = LIMITS) {
@@ -39,7 +20,7 @@ function harness(limits: SchedulerLimits = LIMITS) {
   });
   const started: string[] = [];
   const job = (webhookId: string, origin: string, lane: Lane = "fresh", extra: Partial<Claimed> = {}): Job<string> => {
-    const c = claim(webhookId, extra);
+    const c = claimOf({ webhookId, ...extra });
     return {
       claim: c,
       origin,
