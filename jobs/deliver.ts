@@ -15,6 +15,7 @@ import { PrepareStage } from "../lib/deliveries/prepare-stage.ts";
 import type { AttemptResult, Claimed, EventData, PreClaim } from "../lib/deliveries/stages.ts";
 import { TargetCache } from "../lib/deliveries/targets.ts";
 import { createListenTransport } from "../lib/listen/transport.ts";
+import { logFailedAttempt } from "../lib/telemetry/attempt-log.ts";
 import { startWorkLoop } from "../lib/workers/loop.ts";
 
 export interface DeliveryWorkerOptions {
@@ -115,7 +116,10 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     },
   });
   const scheduler = new EndpointScheduler<AttemptResult>(limits, {
-    done: (_job, result) => outcomes.add(result),
+    done(_job, result) {
+      logFailedAttempt(log, result);
+      outcomes.add(result);
+    },
     failed(job, err) {
       log.error("delivery attempt crashed", { delivery_id: job.claim.id, error: err });
       outcomes.add(
