@@ -42,5 +42,10 @@ const svc :Workerd.Worker = (
     (name = "SVC_METRICS_PUBLIC", fromEnvironment = "SVC_METRICS_PUBLIC"),
     (name = "SVC_METRICS_PER_WEBHOOK", fromEnvironment = "SVC_METRICS_PER_WEBHOOK"),
     (name = "SVC_LOG_LEVEL", fromEnvironment = "SVC_LOG_LEVEL"),
+    (name = "SVC_DATABASE_POOLER", fromEnvironment = "SVC_DATABASE_POOLER"),
+    (name = "SVC_DATABASE_READ_URL", fromEnvironment = "SVC_DATABASE_READ_URL"),
+    (name = "SVC_READ_MAX_LAG", fromEnvironment = "SVC_READ_MAX_LAG"),
+    (name = "SVC_TRUSTED_PROXIES", fromEnvironment = "SVC_TRUSTED_PROXIES"),
+    (name = "SVC_PUBLIC_URL", fromEnvironment = "SVC_PUBLIC_URL"),
   ],
 );
