@@ -41,7 +41,7 @@ const isWorkerd = () =>
   typeof navigator !== "undefined" && (navigator as { userAgent?: string }).userAgent === "Cloudflare-Workers";
 
 /** The parts of the app context that do I/O, made for one request when connections are request-scoped. */
-type RequestScope = Pick<AppContext, "db" | "queueDb" | "events" | "tokens">;
+type RequestScope = Pick<AppContext, "db" | "queueDb" | "readDb" | "events" | "tokens">;
 
 /**
  * The app context handlers see: the shared one, except that inside a request-scoped request its I/O parts are that
@@ -63,6 +63,8 @@ function openScope(config: Config, shared: AppContext, log: Logger): RequestScop
   const scope = {
     db,
     queueDb: db,
+    // A request of its own reads from its own connections too: a shared read pool would hang under workerd.
+    readDb: db,
     events: {
       types: new EventTypeCache(db),
       inserter: new EventInserter(db, { signals: shared.signals, tracing: shared.tracing, handOff: shared.handOff }),
