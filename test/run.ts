@@ -3,8 +3,9 @@
 import { spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type pg from "pg";
+import pg from "pg";
 import { migrate } from "../lib/db/migrate.ts";
+import { ensurePartitionsAhead } from "../lib/history/partitions.ts";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/dev/embedded-postgres.ts";
 import { createLogger } from "../lib/log.ts";
 import { TEMPLATE_DATABASE, withDatabase } from "./helpers/cluster.ts";
@@ -52,6 +53,10 @@ try {
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${TEMPLATE_DATABASE}`;
   await migrate(templateUrl.toString());
+  // The partitions the create-partitions job would make, made once here: a test database is a copy of the template,
+  // so a service started with its scheduler finds nothing to create.
+  const template = new pg.Pool({ connectionString: templateUrl.toString(), max: 1 });
+  await ensurePartitionsAhead(template, { intervalDays: 1 }).finally(() => template.end());
 
   const files = await testFiles("test", filter);
   const concurrency = Number(process.env.TEST_CONCURRENCY ?? 4);

@@ -105,6 +105,7 @@ interface Figures {
   pushP99: number;
   walPerPush: number;
   listP99: number;
+  getP99: number;
   statsP99: number;
   claimMedianMs: number;
 }
@@ -127,6 +128,11 @@ async function measure(): Promise<Figures> {
   await timed(50, () => get("/v1/consumers/bench/deliveries?limit=50"));
   const lists = await timed(CALLS, () => get("/v1/consumers/bench/deliveries?limit=50"));
   const stats = await timed(CALLS, () => get("/v1/consumers/bench/stats"));
+  // GET by id of a delivery stored 20 days back (of the queue when the history is empty): one probe per partition.
+  const { rows: some } = await db.query(
+    `select id from deliveries where namespace = 'bench' order by created_at limit 100`,
+  );
+  const gets = await timed(CALLS, (i) => get(`/v1/consumers/bench/deliveries/${some[i % some.length].id}`));
   // The claim the delivery worker runs, 50 at a time; what it took goes back to the queue (untimed).
   const claimer = new FairClaimer(db, "fresh");
   const claims: number[] = [];
@@ -145,6 +151,7 @@ async function measure(): Promise<Figures> {
     pushP99: pct(pushes, 99),
     walPerPush,
     listP99: pct(lists, 99),
+    getP99: pct(gets, 99),
     statsP99: pct(stats, 99),
     claimMedianMs: pct(claims.slice(50), 50),
   };
@@ -204,7 +211,8 @@ try {
   console.log(
     `empty (${SERVER ? `server ${SERVER}` : "this build"}, ${partitioned ? "partitioned" : "plain tables"}): push p50 ` +
       `${fmt(empty.pushP50)} ms p99 ${fmt(empty.pushP99)} ms, WAL ${int(empty.walPerPush)} B/push, list p99 ` +
-      `${fmt(empty.listP99)} ms, stats p99 ${fmt(empty.statsP99)} ms, claim of 50 ${fmt(empty.claimMedianMs)} ms (median)`,
+      `${fmt(empty.listP99)} ms, GET by id p99 ${fmt(empty.getP99)} ms, stats p99 ${fmt(empty.statsP99)} ms, ` +
+      `claim of 50 ${fmt(empty.claimMedianMs)} ms (median)`,
   );
   if (ROWS > 0 && partitioned) {
     const t0 = performance.now();
@@ -224,6 +232,7 @@ try {
     console.log(
       `\n${int(size.deliveries)} deliveries stored (filled in ${fmt(loadSeconds, 0)} s): push p99 ${fmt(full.pushP99)} ms ` +
         `(${ratio(full.pushP99, empty.pushP99)} empty), list p99 ${fmt(full.listP99)} ms (${ratio(full.listP99, empty.listP99)}), ` +
+        `GET by id p99 ${fmt(full.getP99)} ms (${ratio(full.getP99, empty.getP99)}), ` +
         `stats p99 ${fmt(full.statsP99)} ms (${ratio(full.statsP99, empty.statsP99)}), claim ${fmt(full.claimMedianMs)} ms ` +
         `(${ratio(full.claimMedianMs, empty.claimMedianMs)}; target ≤ 1.2×), WAL ${int(full.walPerPush)} B/push`,
     );

@@ -12,8 +12,11 @@ test("partitions are made three intervals ahead; after a clock jump the rows the
   const svc = await startTestService(t);
   const db = svc.app.db;
   const { now } = (await db.query("select now()")).rows[0];
+  // As migration 12 leaves a database: one partition, up to tomorrow (the test runner's template has more).
+  for (const table of HISTORY_TABLES)
+    for (const p of await listPartitions(db, table)) if (p.lower) await db.query(`drop table ${p.name}`);
   const first = await ensurePartitionsAhead(db, { intervalDays: 1 });
-  assert.ok(first.created.length >= 9, `created ${first.created}`);
+  assert.equal(first.created.length, 9, `created ${first.created}`);
   for (const table of HISTORY_TABLES) {
     const last = (await listPartitions(db, table)).at(-1)!;
     assert.ok(last.upper.getTime() >= now.getTime() + 3 * DAY_MS, `${table} reaches three days ahead`);
