@@ -14,7 +14,10 @@ import { randomShard } from "../stats/counters.ts";
 
 export const LOCK_WAIT_MS = 50;
 const DAY_MS = 86_400_000;
-const LIVE = "status in ('pending', 'retrying', 'sending')";
+// Undelivered work, as the claim lanes' partial indexes define it (migration 3). Each check asks once per lane, so
+// each condition is exactly one index's predicate: asked as one IN list, no index implies it and the planner scans
+// the partition (3.6 s under the parent's lock for 1 M deliveries, measured).
+const LANES = ["status = 'pending'", "status in ('retrying', 'sending')"];
 
 export interface RetentionResult {
   /** Partitions dropped, oldest first. */
@@ -61,12 +64,19 @@ export async function dropOldPartitions(
 
 /** Why a deliveries partition must stay: it holds undelivered work (the lanes' partial indexes find it). */
 const LIVE_DELIVERIES = (name: string) =>
-  `select case when exists (select 1 from ${name} where ${LIVE}) then 'undelivered deliveries' end as reason`;
+  `select case when ${LANES.map((lane) => `exists (select 1 from ${name} where ${lane})`).join(" or ")}
+               then 'undelivered deliveries' end as reason`;
+
+/** Whether a delivery that is not done (and matches `also`) belongs to an event of the events table `name`. */
+const liveDeliveryOf = (name: string, also = "true") =>
+  LANES.map(
+    (lane) => `exists (select 1 from deliveries d join ${name} e on e.id = d.event_id where d.${lane} and ${also})`,
+  ).join(" or ");
 
 /** Why an events partition must stay: an event in it waits for fan-out, or has a delivery that is not done. */
 const EVENTS_NEEDED = (name: string) =>
   `select case when exists (select 1 from fanout_queue q join ${name} e on e.id = q.event_id) then 'events waiting for fan-out'
-               when exists (select 1 from deliveries d join ${name} e on e.id = d.event_id where d.${LIVE}) then 'events with undelivered deliveries'
+               when ${liveDeliveryOf(name)} then 'events with undelivered deliveries'
           end as reason`;
 
 /**
@@ -76,8 +86,7 @@ const EVENTS_NEEDED = (name: string) =>
  */
 const EVENTS_NEEDED_SINCE = (name: string) =>
   `select case when exists (select 1 from fanout_queue q join ${name} e on e.id = q.event_id) then 'events waiting for fan-out'
-               when exists (select 1 from deliveries d join ${name} e on e.id = d.event_id where d.${LIVE} and d.updated_at >= $1)
-                 then 'events with undelivered deliveries'
+               when ${liveDeliveryOf(name, "d.updated_at >= $1")} then 'events with undelivered deliveries'
           end as reason`;
 
 /** Thrown inside the detach's transaction to roll it back: the partition stays, for this reason. */
