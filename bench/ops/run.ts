@@ -1,9 +1,10 @@
-// Operator reads, the hot path and upkeep with a large stored history (partitioned by day, migration 12) against the
-// same database empty (the floor, same run and same partition layout): push p99, list p99, stats p99, claim cost,
-// WAL bytes per push; then table and index bytes per delivery, and retention of one day's partition (1 M deliveries
-// with their events and attempts by default) while pushes run, with the longest push it held up.
+// The hot path, reads and upkeep with a large stored history (partitioned by day, migration 12) against an empty
+// database with the same partitions (the floor): two databases, a server on each, measured in alternating rounds so
+// the load of this shared machine weighs on both alike. Push p50/p99 and WAL bytes per push, list p99, GET by id
+// p99, stats p99, claim cost; then table and index bytes per delivery, and retention of one day's partition (1 M
+// deliveries with their events and attempts by default) while pushes run, with the longest lock wait seen.
 //   node --import tsx bench/ops/run.ts   (BENCH_DATABASE_URL, BENCH_ROWS (10,000,000), BENCH_DROP_ROWS (1,000,000),
-//                                         BENCH_CALLS (1,000), BENCH_SERVER: another build's dist/server.js)
+//                                         BENCH_CALLS (500 per round), BENCH_ROUNDS (3))
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -17,15 +18,15 @@ import { partitionHistoryFrom } from "../../test/helpers/history.ts";
 const API_KEY = "bench-master-key-0123456789abcdef0123";
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
 const DROP_ROWS = Math.min(ROWS, Number(process.env.BENCH_DROP_ROWS ?? 1_000_000));
-const CALLS = Number(process.env.BENCH_CALLS ?? 1_000);
-const SERVER = process.env.BENCH_SERVER;
+const CALLS = Number(process.env.BENCH_CALLS ?? 500);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const QUEUE = 5_000; // live deliveries waiting in the queue in both phases
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const fmt = (n: number, d = 2) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
 
-if (!SERVER) execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
+execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
 let serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) {
@@ -36,41 +37,55 @@ if (!serverUrl) {
   });
   serverUrl = embedded.adminUrl;
 }
-const dbName = `svc_bench_ops_${Date.now()}`;
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
-await admin.query(`create database ${dbName}`);
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-// Another build (BENCH_SERVER) migrates the database itself, to the schema it carries.
-if (!SERVER) await migrate(databaseUrl);
-const db = new pg.Pool({ connectionString: databaseUrl, max: 8 });
-db.on("error", () => {});
-
-const child = spawn(process.execPath, [SERVER ?? "dist/server.js"], {
-  env: {
-    PATH: process.env.PATH,
-    DATABASE_URL: databaseUrl,
-    SVC_ENCRYPTION_KEYS: `b=${"1".repeat(64)}`,
-    SVC_ENCRYPTION_PRIMARY_KEY_ID: "b",
-    SVC_API_KEY: API_KEY,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SVC_WORKERS: "false",
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-let out = "";
-child.stdout.on("data", (d) => (out += d));
-const url = await new Promise<string>((resolve) => {
-  const timer = setInterval(() => {
-    const m = /"url":"(http:[^"]+)"/.exec(out);
-    if (m) {
-      clearInterval(timer);
-      resolve(m[1]!);
-    }
-  }, 20);
-});
+const stamp = Date.now();
+const names = [`svc_bench_ops_empty_${stamp}`, `svc_bench_ops_full_${stamp}`];
 const headers = { "x-api-key": API_KEY, "content-type": "application/json" };
+
+interface Side {
+  db: pg.Pool;
+  url: string;
+  child: ReturnType<typeof spawn>;
+}
+
+async function side(name: string): Promise<Side> {
+  await admin.query(`create database ${name}`);
+  const databaseUrl = Object.assign(new URL(serverUrl!), { pathname: `/${name}` }).toString();
+  await migrate(databaseUrl);
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 8 });
+  db.on("error", () => {});
+  const child = spawn(process.execPath, ["dist/server.js"], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      SVC_ENCRYPTION_KEYS: `b=${"1".repeat(64)}`,
+      SVC_ENCRYPTION_PRIMARY_KEY_ID: "b",
+      SVC_API_KEY: API_KEY,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SVC_WORKERS: "false",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  const url = await new Promise<string>((resolve) => {
+    const timer = setInterval(() => {
+      const m = /"url":"(http:[^"]+)"/.exec(out);
+      if (m) {
+        clearInterval(timer);
+        resolve(m[1]!);
+      }
+    }, 20);
+  });
+  await fetch(`${url}/v1/consumers`, { method: "POST", headers, body: '{"name":"bench"}' });
+  await fetch(`${url}/v1/event-types`, { method: "POST", headers, body: '{"name":"bench.event"}' });
+  // Daily partitions from 33 days back on both sides, so they differ only in what is stored.
+  await partitionHistoryFrom(db as never, 33);
+  await fillQueue(db);
+  return { db, url, child };
+}
 
 async function timed(n: number, call: (i: number) => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
@@ -82,7 +97,7 @@ async function timed(n: number, call: (i: number) => Promise<unknown>): Promise<
   return times;
 }
 
-const push = async (i: number) => {
+const push = async (url: string, i: number) => {
   const res = await fetch(`${url}/v1/consumers/bench/events?event=bench.event`, {
     method: "POST",
     headers,
@@ -91,14 +106,14 @@ const push = async (i: number) => {
   if (res.status !== 202) throw new Error(`push answered ${res.status}: ${await res.text()}`);
   await res.arrayBuffer();
 };
-const get = async (path: string) => {
+const get = async (url: string, path: string) => {
   const res = await fetch(`${url}${path}`, { headers });
   if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
   return res.json();
 };
-const walLsn = async () => (await db.query("select pg_current_wal_lsn() as l")).rows[0].l as string;
+const walLsn = async () => (await admin.query("select pg_current_wal_lsn() as l")).rows[0].l as string;
 const walSince = async (lsn: string) =>
-  Number((await db.query("select pg_wal_lsn_diff(pg_current_wal_lsn(), $1) as d", [lsn])).rows[0].d);
+  Number((await admin.query("select pg_wal_lsn_diff(pg_current_wal_lsn(), $1) as d", [lsn])).rows[0].d);
 
 interface Figures {
   pushP50: number;
@@ -111,7 +126,7 @@ interface Figures {
 }
 
 /** Live work in the queue: QUEUE pending deliveries over 50 webhooks, due now. */
-async function fillQueue() {
+async function fillQueue(db: pg.Pool) {
   await db.query(
     `insert into deliveries (id, namespace, event_id, webhook_id, status)
      select gen_random_uuid(), 'bench', gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad((g % 50)::text, 12, '0'))::uuid, 'pending'
@@ -120,19 +135,19 @@ async function fillQueue() {
   );
 }
 
-async function measure(): Promise<Figures> {
-  await timed(200, push);
+async function measure({ db, url }: Side): Promise<Figures> {
+  await timed(100, (i) => push(url, i));
   const lsn = await walLsn();
-  const pushes = await timed(CALLS, push);
+  const pushes = await timed(CALLS, (i) => push(url, i));
   const walPerPush = (await walSince(lsn)) / CALLS;
-  await timed(50, () => get("/v1/consumers/bench/deliveries?limit=50"));
-  const lists = await timed(CALLS, () => get("/v1/consumers/bench/deliveries?limit=50"));
-  const stats = await timed(CALLS, () => get("/v1/consumers/bench/stats"));
+  await timed(50, () => get(url, "/v1/consumers/bench/deliveries?limit=50"));
+  const lists = await timed(CALLS, () => get(url, "/v1/consumers/bench/deliveries?limit=50"));
+  const stats = await timed(CALLS, () => get(url, "/v1/consumers/bench/stats"));
   // GET by id of a delivery stored 20 days back (of the queue when the history is empty): one probe per partition.
   const { rows: some } = await db.query(
     `select id from deliveries where namespace = 'bench' order by created_at limit 100`,
   );
-  const gets = await timed(CALLS, (i) => get(`/v1/consumers/bench/deliveries/${some[i % some.length].id}`));
+  const gets = await timed(CALLS, (i) => get(url, `/v1/consumers/bench/deliveries/${some[i % some.length].id}`));
   // The claim the delivery worker runs, 50 at a time; what it took goes back to the queue (untimed).
   const claimer = new FairClaimer(db, "fresh");
   const claims: number[] = [];
@@ -158,7 +173,7 @@ async function measure(): Promise<Figures> {
 }
 
 /** Events, deliveries (5 per event, 4 successes and a failure) and an attempt each, on one day `daysAgo` back. */
-async function fillDay(daysAgo: number, deliveries: number) {
+async function fillDay(db: pg.Pool, daysAgo: number, deliveries: number) {
   const events = Math.ceil(deliveries / 5);
   await db.query(
     `with e as (
@@ -187,7 +202,7 @@ async function fillDay(daysAgo: number, deliveries: number) {
   );
 }
 
-async function sizes() {
+async function sizes(db: pg.Pool) {
   const { rows } = await db.query(
     `select t.name, sum(pg_total_relation_size(i.inhrelid))::bigint as bytes
        from (values ('events'), ('deliveries'), ('delivery_attempts')) t(name)
@@ -198,102 +213,112 @@ async function sizes() {
   return { bytes, deliveries: Number((await db.query("select count(*) as n from deliveries")).rows[0].n) };
 }
 
-const partitioned =
-  (await db.query("select relkind from pg_class where relname = 'deliveries'")).rows[0].relkind === "p";
+const median = (xs: number[]) => pct(xs, 50);
+const sides: Side[] = [];
 try {
-  await fetch(`${url}/v1/consumers`, { method: "POST", headers, body: '{"name":"bench"}' });
-  await fetch(`${url}/v1/event-types`, { method: "POST", headers, body: '{"name":"bench.event"}' });
-  // Daily partitions from 33 days back, in both phases, so the phases differ only in what is stored.
-  if (partitioned) await partitionHistoryFrom(db as never, 33);
-  await fillQueue();
-  await db.query("vacuum analyze");
-  const empty = await measure();
-  console.log(
-    `empty (${SERVER ? `server ${SERVER}` : "this build"}, ${partitioned ? "partitioned" : "plain tables"}): push p50 ` +
-      `${fmt(empty.pushP50)} ms p99 ${fmt(empty.pushP99)} ms, WAL ${int(empty.walPerPush)} B/push, list p99 ` +
-      `${fmt(empty.listP99)} ms, GET by id p99 ${fmt(empty.getP99)} ms, stats p99 ${fmt(empty.statsP99)} ms, ` +
-      `claim of 50 ${fmt(empty.claimMedianMs)} ms (median)`,
-  );
-  if (ROWS > 0 && partitioned) {
-    const t0 = performance.now();
-    // The day that retention will drop (32 days back: its events are past the window too), then the rest spread
-    // over the 29 days inside a 30-day window.
-    await fillDay(32, DROP_ROWS);
-    const rest = ROWS - DROP_ROWS;
-    for (let day = 1; day <= 29 && rest > 0; day++) {
-      await fillDay(day, Math.floor(rest / 29));
-      process.stdout.write(`\rfilled ${day}/29 days `);
-    }
-    await db.query("vacuum analyze");
-    const loadSeconds = (performance.now() - t0) / 1000;
-    const size = await sizes();
-    const full = await measure();
-    const ratio = (a: number, b: number) => `${fmt(a / b)}×`;
-    console.log(
-      `\n${int(size.deliveries)} deliveries stored (filled in ${fmt(loadSeconds, 0)} s): push p99 ${fmt(full.pushP99)} ms ` +
-        `(${ratio(full.pushP99, empty.pushP99)} empty), list p99 ${fmt(full.listP99)} ms (${ratio(full.listP99, empty.listP99)}), ` +
-        `GET by id p99 ${fmt(full.getP99)} ms (${ratio(full.getP99, empty.getP99)}), ` +
-        `stats p99 ${fmt(full.statsP99)} ms (${ratio(full.statsP99, empty.statsP99)}), claim ${fmt(full.claimMedianMs)} ms ` +
-        `(${ratio(full.claimMedianMs, empty.claimMedianMs)}; target ≤ 1.2×), WAL ${int(full.walPerPush)} B/push`,
-    );
-    const perDelivery = (b: number) => b / size.deliveries;
-    console.log(
-      `bytes per delivery (table + indexes, TOAST included): deliveries ${int(perDelivery(size.bytes.deliveries!))}, ` +
-        `attempts ${int(perDelivery(size.bytes.delivery_attempts!))}, events ${int(perDelivery(size.bytes.events!))} ` +
-        `(an event per 5 deliveries); total ${int(perDelivery(size.bytes.deliveries! + size.bytes.delivery_attempts! + size.bytes.events!))} B`,
-    );
-
-    // Retention of the oldest day while 4 clients push; the longest push it met, against the pushes just before.
-    const before = await Promise.all(Array.from({ length: 4 }, () => timed(100, push)));
-    let stop = false;
-    const during: number[] = [];
-    const pushers = Array.from({ length: 4 }, async () => {
-      for (let i = 0; !stop; i++) {
-        const t = performance.now();
-        await push(i);
-        during.push(performance.now() - t);
-      }
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    // Lock waits seen directly: any ungranted lock's age, sampled every few ms from its own connection.
-    const sampler = await db.connect();
-    let longestWaitMs = 0;
-    let sampling = true;
-    const sampled = (async () => {
-      while (sampling) {
-        const { rows } = await sampler.query(
-          "select coalesce(max(extract(epoch from clock_timestamp() - waitstart) * 1000), 0) as ms from pg_locks where not granted",
-        );
-        longestWaitMs = Math.max(longestWaitMs, Number(rows[0].ms));
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    })();
-    const r0 = performance.now();
-    const retention = await dropOldPartitions(db as never, 30, { intervalDays: 1 });
-    const retentionMs = performance.now() - r0;
-    sampling = false;
-    await sampled;
-    sampler.release();
-    await new Promise((r) => setTimeout(r, 300));
-    stop = true;
-    await Promise.all(pushers);
-    console.log(
-      `retention: ${int(retention.deliveries)} deliveries, ${int(retention.events)} events and their attempts ` +
-        `(${retention.dropped.length} partitions) in ${fmt(retentionMs / 1000)} s (target ≤ 1 s); parent locks held ` +
-        `≤ ${retention.longest_lock_ms} ms (detach alone ≤ ${retention.longest_detach_ms} ms); longest lock wait seen ` +
-        `${fmt(longestWaitMs)} ms (target ≤ 50 ms); pushes meanwhile (4 clients): max ${fmt(Math.max(...during))} ms, p99 ` +
-        `${fmt(pct(during, 99))} ms against p99 ${fmt(pct(before.flat(), 99))} ms and max ${fmt(Math.max(...before.flat()))} ms ` +
-        `just before; waiting ${JSON.stringify(retention.waiting)} busy ${JSON.stringify(retention.busy)}`,
-    );
+  sides.push(await side(names[0]!), await side(names[1]!));
+  const [empty, full] = sides as [Side, Side];
+  const t0 = performance.now();
+  // The day that retention will drop (32 days back: its events are past the window too), then the rest spread
+  // over the 29 days inside a 30-day window.
+  await fillDay(full.db, 32, DROP_ROWS);
+  const rest = ROWS - DROP_ROWS;
+  for (let day = 1; day <= 29 && rest > 0; day++) {
+    await fillDay(full.db, day, Math.floor(rest / 29));
+    process.stdout.write(`\rfilled ${day}/29 days `);
   }
+  await full.db.query("vacuum analyze");
+  await empty.db.query("vacuum analyze");
+  const loadSeconds = (performance.now() - t0) / 1000;
+  const size = await sizes(full.db);
+
+  const rounds: { empty: Figures; full: Figures }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const e = await measure(empty);
+    const f = await measure(full);
+    rounds.push({ empty: e, full: f });
+    const line = (x: Figures) =>
+      `push p50 ${fmt(x.pushP50)} p99 ${fmt(x.pushP99)}, list p99 ${fmt(x.listP99)}, GET p99 ${fmt(x.getP99)}, ` +
+      `stats p99 ${fmt(x.statsP99)}, claim ${fmt(x.claimMedianMs)} ms, WAL ${int(x.walPerPush)} B/push`;
+    console.log(`\nround ${r + 1}: empty ${line(e)}\n         full  ${line(f)}`);
+  }
+  const figure = (key: keyof Figures, label: string, target = "") => {
+    const e = median(rounds.map((x) => x.empty[key]));
+    const f = median(rounds.map((x) => x.full[key]));
+    const unit = key === "walPerPush" ? " B" : " ms";
+    const show = (n: number) => (key === "walPerPush" ? int(n) : fmt(n));
+    return `${label} ${show(f)}${unit} against ${show(e)}${unit} empty: ${fmt(f / e)}×${target}`;
+  };
+  console.log(
+    `\n${int(size.deliveries)} deliveries stored (filled in ${fmt(loadSeconds, 0)} s); medians of ${ROUNDS} alternating rounds:\n  ` +
+      [
+        figure("pushP99", "push p99", " (target ≤ 1.2×)"),
+        figure("listP99", "list p99", " (target ≤ 1.2×)"),
+        figure("getP99", "GET by id p99"),
+        figure("statsP99", "stats p99"),
+        figure("claimMedianMs", "claim of 50", " (target ≤ 1.2×)"),
+        figure("walPerPush", "WAL per push"),
+      ].join("\n  "),
+  );
+  const perDelivery = (b: number) => b / size.deliveries;
+  console.log(
+    `bytes per delivery (table + indexes, TOAST included): deliveries ${int(perDelivery(size.bytes.deliveries!))}, ` +
+      `attempts ${int(perDelivery(size.bytes.delivery_attempts!))}, events ${int(perDelivery(size.bytes.events!))} ` +
+      `(an event per 5 deliveries); total ${int(perDelivery(size.bytes.deliveries! + size.bytes.delivery_attempts! + size.bytes.events!))} B`,
+  );
+  const { db, url } = full;
+  // Retention of the oldest day while 4 clients push; the longest push it met, against the pushes just before.
+  const before = await Promise.all(Array.from({ length: 4 }, () => timed(100, (i) => push(url, i))));
+  let stop = false;
+  const during: number[] = [];
+  const pushers = Array.from({ length: 4 }, async () => {
+    for (let i = 0; !stop; i++) {
+      const t = performance.now();
+      await push(url, i);
+      during.push(performance.now() - t);
+    }
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  // Lock waits seen directly: any ungranted lock's age, sampled every few ms from its own connection.
+  const sampler = await db.connect();
+  let longestWaitMs = 0;
+  let sampling = true;
+  const sampled = (async () => {
+    while (sampling) {
+      const { rows } = await sampler.query(
+        "select coalesce(max(extract(epoch from clock_timestamp() - waitstart) * 1000), 0) as ms from pg_locks where not granted",
+      );
+      longestWaitMs = Math.max(longestWaitMs, Number(rows[0].ms));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  const r0 = performance.now();
+  const retention = await dropOldPartitions(db as never, 30, { intervalDays: 1 });
+  const retentionMs = performance.now() - r0;
+  sampling = false;
+  await sampled;
+  sampler.release();
+  await new Promise((r) => setTimeout(r, 300));
+  stop = true;
+  await Promise.all(pushers);
+  console.log(
+    `retention: ${int(retention.deliveries)} deliveries, ${int(retention.events)} events and their attempts ` +
+      `(${retention.dropped.length} partitions) in ${fmt(retentionMs / 1000)} s (target ≤ 1 s); parent locks held ` +
+      `≤ ${retention.longest_lock_ms} ms (detach alone ≤ ${retention.longest_detach_ms} ms); longest lock wait seen ` +
+      `${fmt(longestWaitMs)} ms (target ≤ 50 ms); pushes meanwhile (4 clients): max ${fmt(Math.max(...during))} ms, p99 ` +
+      `${fmt(pct(during, 99))} ms against p99 ${fmt(pct(before.flat(), 99))} ms and max ${fmt(Math.max(...before.flat()))} ms ` +
+      `just before; waiting ${JSON.stringify(retention.waiting)} busy ${JSON.stringify(retention.busy)}`,
+  );
 } catch (err) {
   console.error(err);
   process.exitCode = 1;
 } finally {
-  child.kill("SIGTERM");
-  await db.end();
-  if (process.env.BENCH_KEEP) console.log(`kept database ${dbName}`);
-  else await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
+  for (const s of sides) {
+    s.child.kill("SIGTERM");
+    await s.db.end();
+  }
+  if (process.env.BENCH_KEEP) console.log(`kept databases ${names.join(", ")}`);
+  else for (const name of names) await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
   await admin.end();
   await embedded?.stop();
 }
