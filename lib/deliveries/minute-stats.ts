@@ -2,6 +2,8 @@
 // kept incrementally: each batch of outcomes adds its counts in the same transaction, and the overview reads at
 // most 7 days × 1,440 minutes × a few shards of small rows — never the deliveries or attempts tables.
 import type { Db, Tx } from "../db/pool.ts";
+import { addMinuteStats } from "./sql/add-minute-stats.ts";
+import { run } from "./sql/statement.ts";
 import { CATEGORIES, type Category } from "./classify.ts";
 import type { AttemptResult } from "./stages.ts";
 
@@ -56,22 +58,15 @@ export async function recordMinuteStats(tx: Tx, batch: AttemptResult[], written:
   }
   // A batch spans one or two minutes: one upsert each.
   for (const [minute, m] of minutes) {
-    await tx.query({
-      name: "deliveries.minuteStats",
-      text: `insert into delivery_minutes as d (minute, shard, attempts, successes, failures, latency_ms_total, latency_buckets, error_categories)
-             values ($1, $2, $3, $4, $5, $6, $7::int[], $8::int[])
-             on conflict (minute, shard) do update set
-               attempts = d.attempts + excluded.attempts,
-               successes = d.successes + excluded.successes,
-               failures = d.failures + excluded.failures,
-               latency_ms_total = d.latency_ms_total + excluded.latency_ms_total,
-               latency_buckets = (select array_agg(a + b order by i)
-                                    from unnest(d.latency_buckets, excluded.latency_buckets)
-                                         with ordinality as t(a, b, i)),
-               error_categories = (select array_agg(a + b order by i)
-                                     from unnest(d.error_categories, excluded.error_categories)
-                                          with ordinality as t(a, b, i))`,
-      values: [new Date(minute), SHARD, m.attempts, m.successes, m.failures, m.latencyMsTotal, m.latency, m.categories],
+    await run(tx, addMinuteStats, {
+      minute: new Date(minute),
+      shard: SHARD,
+      attempts: m.attempts,
+      successes: m.successes,
+      failures: m.failures,
+      latencyMsTotal: m.latencyMsTotal,
+      latencyBuckets: m.latency,
+      errorCategories: m.categories,
     });
   }
 }

@@ -7,6 +7,8 @@ import { httpConfigColumns, httpConfigFromRow, type HttpConfig } from "../webhoo
 import { secretContext } from "../webhooks/secrets.ts";
 import type { OnTransformError } from "../subscriptions/subscriptions.ts";
 import { ed25519KeyFromSeed, hmacKeyFromSecret, type Signer } from "./signing.ts";
+import { loadClaimedEvents } from "./sql/load-claimed-events.ts";
+import { run } from "./sql/statement.ts";
 import type { EventData } from "./stages.ts";
 
 export interface Target {
@@ -177,11 +179,7 @@ export class TargetCache {
 
 /** The events of a claimed batch, each read once however many deliveries share it. */
 export async function loadEvents(db: Db, ids: string[]): Promise<Map<string, EventData>> {
-  const { rows } = await db.query({
-    name: "targets.events",
-    text: "select id, event_name, payload::text as payload_json, traceparent from events where id = any($1::uuid[])",
-    values: [ids],
-  });
+  const rows = await run(db, loadClaimedEvents, ids);
   return new Map(
     rows.map((r) => [
       r.id,
