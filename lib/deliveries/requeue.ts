@@ -2,9 +2,10 @@
 import type { Db, Tx } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
-import { notifySql } from "../signals/signals.ts";
 import { randomShard } from "../stats/counters.ts";
 import { getDelivery } from "./reads.ts";
+import { requeue } from "./sql/requeue.ts";
+import { run } from "./sql/statement.ts";
 
 /**
  * Puts deliveries back in the queue as pending, due now, with a fresh attempt budget: a single delivery, or every
@@ -28,38 +29,14 @@ export async function requeueIn(
   const allowed = target.force
     ? ["failed", "pending", "retrying", "expired", "success"]
     : ["failed", "pending", "retrying", "expired"];
-  {
-    const { rows } = await tx.query({
-      name: "deliveries.requeue",
-      text: `with picked as (
-               select id, created_at, status from deliveries
-                where namespace = $1 and status = any($4::text[])
-                  and (($2::uuid[] is not null and id = any($2)) or ($3::uuid is not null and webhook_id = $3 and status in ('failed', 'pending', 'retrying')))
-                for update skip locked
-             ), reset as (
-               update deliveries d set status = 'pending', next_attempt_at = now(), attempt_count = 0, lease_token = null,
-                      rate_limited_since = null, completed_at = null, updated_at = now()
-                 from picked p where d.id = p.id and d.created_at = p.created_at
-               returning d.id, p.status as was
-             ), counted as (
-               insert into namespace_counters as n (namespace, shard, successful, failed, pending)
-               select $1, $5, -count(*) filter (where was = 'success'), -count(*) filter (where was = 'failed'),
-                      count(*) filter (where was in ('success', 'failed', 'expired'))
-                 from reset having count(*) > 0
-               on conflict (namespace, shard) do update
-                 set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
-             ), wake as (${notifySql("deliveries")} where exists (select 1 from reset))
-             select id from reset, (select count(*) from wake) w`,
-      values: [
-        consumer,
-        target.deliveryIds?.length ? target.deliveryIds : null,
-        target.webhookId ?? null,
-        allowed,
-        randomShard(),
-      ],
-    });
-    return rows.map((r) => r.id);
-  }
+  const rows = await run(tx, requeue, {
+    consumer,
+    deliveryIds: target.deliveryIds?.length ? target.deliveryIds : null,
+    webhookId: target.webhookId ?? null,
+    statuses: allowed,
+    shard: randomShard(),
+  });
+  return rows.map((r) => r.id);
 }
 
 /** RetryDelivery: a single delivery, every failed/pending one of a webhook, or both. Unknown ids are NOT_FOUND. */

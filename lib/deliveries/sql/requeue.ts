@@ -1,0 +1,38 @@
+// Deliveries put back in the queue as pending, due now, with a fresh attempt budget — the ids given, or every
+// failed/pending/retrying one of a webhook — where their status is one of `statuses`; a delivery being sent right
+// now (locked) is left alone. Moves the consumer counters and wakes the delivery workers; the rows are the ids.
+import { notifySql } from "../../signals/signals.ts";
+import { statement } from "./statement.ts";
+
+export interface RequeueParams {
+  consumer: string;
+  /** null: by webhook only. */
+  deliveryIds: string[] | null;
+  webhookId: string | null;
+  statuses: string[];
+  shard: number;
+}
+
+export const requeue = statement<RequeueParams, { id: string }>(
+  "deliveries.requeue",
+  `with picked as (
+               select id, created_at, status from deliveries
+                where namespace = $1 and status = any($4::text[])
+                  and (($2::uuid[] is not null and id = any($2)) or ($3::uuid is not null and webhook_id = $3 and status in ('failed', 'pending', 'retrying')))
+                for update skip locked
+             ), reset as (
+               update deliveries d set status = 'pending', next_attempt_at = now(), attempt_count = 0, lease_token = null,
+                      rate_limited_since = null, completed_at = null, updated_at = now()
+                 from picked p where d.id = p.id and d.created_at = p.created_at
+               returning d.id, p.status as was
+             ), counted as (
+               insert into namespace_counters as n (namespace, shard, successful, failed, pending)
+               select $1, $5, -count(*) filter (where was = 'success'), -count(*) filter (where was = 'failed'),
+                      count(*) filter (where was in ('success', 'failed', 'expired'))
+                 from reset having count(*) > 0
+               on conflict (namespace, shard) do update
+                 set successful = n.successful + excluded.successful, failed = n.failed + excluded.failed, pending = n.pending + excluded.pending
+             ), wake as (${notifySql("deliveries")} where exists (select 1 from reset))
+             select id from reset, (select count(*) from wake) w`,
+  (p) => [p.consumer, p.deliveryIds, p.webhookId, p.statuses, p.shard],
+);
