@@ -3,11 +3,17 @@
 // such so sending fails closed.
 import type { Keyring } from "../crypto/keyring.ts";
 import type { Db } from "../db/pool.ts";
-import { httpConfigColumns, httpConfigFromRow, type HttpConfig } from "../webhooks/http-config.ts";
+import { httpConfigFromRow, type HttpConfig } from "../webhooks/http-config.ts";
 import { secretContext } from "../webhooks/secrets.ts";
 import type { OnTransformError } from "../subscriptions/subscriptions.ts";
 import { ed25519KeyFromSeed, hmacKeyFromSecret, type Signer } from "./signing.ts";
 import { loadClaimedEvents } from "./sql/load-claimed-events.ts";
+import {
+  loadSubscriptionTargets,
+  loadWebhookTargets,
+  type SubscriptionTargetRow,
+  type WebhookTargetRow,
+} from "./sql/load-targets.ts";
 import { run } from "./sql/statement.ts";
 import type { EventData } from "./stages.ts";
 
@@ -39,34 +45,6 @@ export interface SubscriptionTarget {
 }
 
 const MAX_ENTRIES = 20_000;
-
-/** A row of the targets.webhooks statement. */
-interface WebhookTargetRow extends HttpConfig {
-  id: string;
-  namespace: string;
-  url: string;
-  headers: Record<string, string>;
-  secret_headers: Buffer | null;
-  signing_secret: Buffer | null;
-  signing_key: Buffer;
-  previous_signing_secret: Buffer | null;
-  previous_signing_key: Buffer | null;
-  previous_until_ms: number | string | null;
-  version: number | string;
-  listen_session_id: string | null;
-}
-
-interface SubscriptionTargetRow {
-  id: string;
-  headers: Record<string, string>;
-  method: string;
-  timeout_seconds: number;
-  transform_enabled: boolean;
-  transform_template: string;
-  on_transform_error: OnTransformError;
-  strict_missing_keys: boolean;
-  version: number | string;
-}
 
 function loadTarget(r: WebhookTargetRow, keyring: Keyring): Target {
   let secretError: string | null = null;
@@ -133,15 +111,7 @@ export class TargetCache {
       .filter(([id, v]) => v !== null && this.#webhooks.get(id)?.version !== v)
       .map(([id]) => id);
     if (stale.length) {
-      const { rows } = await this.db.query<WebhookTargetRow>({
-        name: "targets.webhooks",
-        text: `select id, namespace, url, headers, secret_headers, signing_secret, signing_key, ${httpConfigColumns()},
-                      previous_signing_secret, previous_signing_key, extract(epoch from previous_expires_at) * 1000 as previous_until_ms,
-                      extract(epoch from updated_at) * 1000 as version,
-                      (select s.id from listen_sessions s where s.webhook_id = webhooks.id) as listen_session_id
-                 from webhooks where id = any($1::uuid[])`,
-        values: [stale],
-      });
+      const rows = await run(this.db, loadWebhookTargets, stale);
       if (this.#webhooks.size > MAX_ENTRIES) this.#webhooks.clear();
       for (const r of rows) this.#webhooks.set(r.id, loadTarget(r, this.keyring));
     }
@@ -158,13 +128,7 @@ export class TargetCache {
       .filter(([id, v]) => v !== null && this.#subscriptions.get(id)?.version !== v)
       .map(([id]) => id);
     if (stale.length) {
-      const { rows } = await this.db.query<SubscriptionTargetRow>({
-        name: "targets.subscriptions",
-        text: `select id, headers, method, timeout_seconds, transform_enabled, transform_template, on_transform_error, strict_missing_keys,
-                      extract(epoch from updated_at) * 1000 as version
-                 from subscriptions where id = any($1::uuid[])`,
-        values: [stale],
-      });
+      const rows = await run(this.db, loadSubscriptionTargets, stale);
       if (this.#subscriptions.size > MAX_ENTRIES) this.#subscriptions.clear();
       for (const r of rows) this.#subscriptions.set(r.id, loadSubscription(r));
     }
