@@ -118,7 +118,8 @@ async function scenario(name: string, make: Make, receiverUrl: string) {
 
   const done = await eventually(
     () => deliveries.listDeliveries({ namespace, status: pb.DeliveryStatus.SUCCESS }),
-    (page) => page.deliveries.length === 2,
+    // The page and its count are two reads side by side: wait until both have seen the second success.
+    (page) => page.deliveries.length === 2 && page.pagination?.totalCount === 2,
   );
   // Listed once the deliveries are done, so the health it shows is settled.
   const listed = await webhooks.listWebhooks({ namespace, pagination: { limit: 10 } });
