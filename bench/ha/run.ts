@@ -2,6 +2,7 @@
 // (CPU per push and per delivery of svc, PgBouncer and PostgreSQL; rates), and (2) several instances on one
 // database sharing the deliveries to a slow receiver (20 ms per request): deliveries/s of 2 instances against 1,
 // with losses and duplicates counted by delivery id at the receiver.
+// The pooler part also runs direct connections with statements unnamed, to tell what named statements save.
 //   node --import tsx bench/ha/run.ts     BENCH_PART=pooler|instances (default both), BENCH_ROUNDS (3),
 //                                         BENCH_EVENTS (3,000 pooler; 2,000 instances), BENCH_IN_FLIGHT (8 per instance)
 import { startPgBouncer } from "../../test/ha/pgbouncer.ts";
@@ -58,6 +59,12 @@ async function pooler(database: Database): Promise<void> {
   cleanups.push(() => receiver.child.kill());
   const configs = {
     direct: { DATABASE_URL: database.databaseUrl },
+    // What named statements save, without the pooler in the way: direct connections with everything sent unnamed.
+    unnamed: {
+      DATABASE_URL: database.databaseUrl,
+      SVC_DATABASE_POOLER: "transaction",
+      SVC_DATABASE_LISTEN_URL: database.databaseUrl,
+    },
     pgbouncer: {
       DATABASE_URL: bouncer.url(database.databaseUrl),
       SVC_DATABASE_POOLER: "transaction",
@@ -69,7 +76,8 @@ async function pooler(database: Database): Promise<void> {
     { push: number[]; delivery: number[]; bouncer: number[]; pg: number[]; pushRate: number[]; deliveryRate: number[] }
   > = {};
   for (let round = 1; round <= ROUNDS; round++) {
-    const order = round % 2 ? (["direct", "pgbouncer"] as const) : (["pgbouncer", "direct"] as const);
+    const order =
+      round % 2 ? (["direct", "unnamed", "pgbouncer"] as const) : (["pgbouncer", "unnamed", "direct"] as const);
     for (const name of order) {
       progress(`round ${round}: ${name}`);
       const svc = await startSvc(configs[name].DATABASE_URL, configs[name]);
@@ -122,6 +130,11 @@ async function pooler(database: Database): Promise<void> {
     );
   const d = results.direct!;
   const p = results.pgbouncer!;
+  const u = results.unnamed!;
+  console.log(
+    `unnamed/direct (direct connections, no named statements): svc µs/push ×${fmt(median(u.push) / median(d.push), 2)}, ` +
+      `PostgreSQL µs/push ×${fmt(median(u.pg) / median(d.pg), 2)}, pushes/s ×${fmt(median(u.pushRate) / median(d.pushRate), 2)}`,
+  );
   console.log(
     `pooled/direct: svc µs/push ×${fmt(median(p.push) / median(d.push), 2)}, svc µs/delivery ×${fmt(median(p.delivery) / median(d.delivery), 2)}, ` +
       `pushes/s ×${fmt(median(p.pushRate) / median(d.pushRate), 2)}, push+deliver/s ×${fmt(median(p.deliveryRate) / median(d.deliveryRate), 2)}`,
