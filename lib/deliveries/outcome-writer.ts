@@ -12,6 +12,8 @@ import type { Metrics } from "../telemetry/metrics.ts";
 import { recordMinuteStats } from "./minute-stats.ts";
 import type { WriteChanges } from "./outcome-buffer.ts";
 import { writeOutcomes } from "./queue.ts";
+import { run } from "./sql/statement.ts";
+import { webhookUrls } from "./sql/webhook-urls.ts";
 import type { AttemptResult, Outcome } from "./stages.ts";
 
 export class OutcomeWriter {
@@ -96,10 +98,7 @@ export class OutcomeWriter {
 async function failedDeliveryEvents(tx: Tx, failed: Outcome[]): Promise<SystemEvent[]> {
   const about = failed.filter((o) => o.consumer !== SYSTEM_CONSUMER);
   if (!about.length) return [];
-  const { rows } = await tx.query<{ id: string; url: string }>(
-    "select id, url from webhooks where id = any($1::uuid[])",
-    [[...new Set(about.map((o) => o.webhookId))]],
-  );
+  const rows = await run(tx, webhookUrls, [...new Set(about.map((o) => o.webhookId))]);
   const urls = new Map(rows.map((r) => [r.id, r.url]));
   return about.map((o) =>
     deliveryFailed(
