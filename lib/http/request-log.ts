@@ -19,7 +19,7 @@ export interface RequestFailure {
 
 const failures = new WeakMap<object, RequestFailure>();
 
-/** Records why `request` failed; the last word wins (the handler's error over nothing, never the reverse). */
+/** Records why `request` failed, for the line logged when it ends. */
 export function noteFailure(request: object, failure: RequestFailure): void {
   failures.set(request, failure);
 }
