@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { startTestService, TEST_API_KEY } from "../helpers/service.ts";
 import { browserWrite, listenStream, stockClients } from "./checks.ts";
-import { client, freePort, scratch, selfSignedCert, shipped, startNginx } from "./setup.ts";
+import { client, freePort, shippedNginx } from "./setup.ts";
 
 const production = (extra: Record<string, string> = {}) => ({
   ENVIRONMENT: "production",
@@ -16,26 +16,10 @@ const production = (extra: Record<string, string> = {}) => ({
 });
 const OUTSIDE = "127.0.0.3";
 
-async function nginxFor(t: Parameters<typeof scratch>[0], file: string, upstream: string, server: string) {
-  const dir = await scratch(t, "nginx");
-  const tls = await selfSignedCert(dir);
-  const [port, redirect] = [await freePort(), await freePort()];
-  const site = await shipped(`deploy/nginx/${file}`, [
-    ["127.0.0.1:8080", upstream],
-    ["listen 80;", `listen 127.0.0.1:${redirect};`],
-    ["listen 443 ssl http2;", `listen 127.0.0.1:${port} ssl http2;`],
-    [`server_name ${server};`, "server_name _;"],
-    [`/etc/ssl/certs/${server}.pem`, tls.cert],
-    [`/etc/ssl/private/${server}.key`, tls.key],
-  ]);
-  await startNginx(t, dir, site, port);
-  return { origin: `https://127.0.0.1:${port}`, tls };
-}
-
 test("nginx at the root (deploy/nginx/svc.conf)", async (t) => {
   const svc = await startTestService(t, { workers: true, logLevel: "debug", env: production() });
   const upstream = new URL(svc.url).host;
-  const { origin, tls } = await nginxFor(t, "svc.conf", upstream, "svc.example.com");
+  const { origin, tls } = await shippedNginx(t, { file: "svc.conf", upstream, server: "svc.example.com" });
   const outside = client(t, { ca: tls.certPem, localAddress: OUTSIDE });
 
   await t.test("a browser's write with its Origin passes; links are absolute from the forwarded scheme and host", () =>
@@ -85,17 +69,12 @@ test("nginx under /svc/ (deploy/nginx/svc-prefix.conf), SVC_PUBLIC_URL naming it
   const port = await freePort();
   const publicUrl = `https://127.0.0.1:${port}/svc`;
   const svc = await startTestService(t, { workers: true, env: production({ SVC_PUBLIC_URL: publicUrl }) });
-  const dir = await scratch(t, "nginx");
-  const tls = await selfSignedCert(dir);
-  const site = await shipped("deploy/nginx/svc-prefix.conf", [
-    ["127.0.0.1:8080", new URL(svc.url).host],
-    ["listen 80;", `listen 127.0.0.1:${await freePort()};`],
-    ["listen 443 ssl http2;", `listen 127.0.0.1:${port} ssl http2;`],
-    ["server_name example.com;", "server_name _;"],
-    ["/etc/ssl/certs/example.com.pem", tls.cert],
-    ["/etc/ssl/private/example.com.key", tls.key],
-  ]);
-  await startNginx(t, dir, site, port);
+  const { tls } = await shippedNginx(t, {
+    file: "svc-prefix.conf",
+    upstream: new URL(svc.url).host,
+    server: "example.com",
+    port,
+  });
   const origin = `https://127.0.0.1:${port}`;
   const outside = client(t, { ca: tls.certPem, localAddress: OUTSIDE });
 

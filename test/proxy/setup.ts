@@ -158,6 +158,30 @@ export async function startNginx(t: Cleanup, dir: string, site: string, port: nu
   );
 }
 
+/**
+ * A shipped nginx configuration (deploy/nginx/`file`) made runnable here: its upstream pointed at `upstream`, its
+ * ports on 127.0.0.1 (`port` for TLS, chosen by the caller when its URL must be known first), `server`'s certificate
+ * replaced by a fresh self-signed one; nginx started on it. Returns the https origin and the certificate.
+ */
+export async function shippedNginx(
+  t: Cleanup,
+  { file, upstream, server, port }: { file: string; upstream: string; server: string; port?: number },
+): Promise<{ origin: string; tls: Tls }> {
+  const dir = await scratch(t, "nginx");
+  const tls = await selfSignedCert(dir);
+  const tlsPort = port ?? (await freePort());
+  const site = await shipped(`deploy/nginx/${file}`, [
+    ["127.0.0.1:8080", upstream],
+    ["listen 80;", `listen 127.0.0.1:${await freePort()};`],
+    ["listen 443 ssl http2;", `listen 127.0.0.1:${tlsPort} ssl http2;`],
+    [`server_name ${server};`, "server_name _;"],
+    [`/etc/ssl/certs/${server}.pem`, tls.cert],
+    [`/etc/ssl/private/${server}.key`, tls.key],
+  ]);
+  await startNginx(t, dir, site, tlsPort);
+  return { origin: `https://127.0.0.1:${tlsPort}`, tls };
+}
+
 /** caddy run with admin API and automatic HTTPS off (the certificate is given), its data in `dir`. */
 export async function startCaddy(
   t: Cleanup,

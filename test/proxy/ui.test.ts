@@ -10,7 +10,7 @@ import { DESKTOP, launchBrowser, screenshot } from "../helpers/browser.ts";
 import { signInWithMasterKey } from "../helpers/dashboard.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService } from "../helpers/service.ts";
-import { freePort, scratch, selfSignedCert, shipped, startNginx } from "./setup.ts";
+import { freePort, shippedNginx } from "./setup.ts";
 
 test("dashboard and portal under /svc/ behind nginx", async (t) => {
   const port = await freePort();
@@ -24,17 +24,7 @@ test("dashboard and portal under /svc/ behind nginx", async (t) => {
       SVC_PUBLIC_URL: publicUrl,
     },
   });
-  const dir = await scratch(t, "nginx-ui");
-  const tls = await selfSignedCert(dir);
-  const site = await shipped("deploy/nginx/svc-prefix.conf", [
-    ["127.0.0.1:8080", new URL(svc.url).host],
-    ["listen 80;", `listen 127.0.0.1:${await freePort()};`],
-    ["listen 443 ssl http2;", `listen 127.0.0.1:${port} ssl http2;`],
-    ["server_name example.com;", "server_name _;"],
-    ["/etc/ssl/certs/example.com.pem", tls.cert],
-    ["/etc/ssl/private/example.com.key", tls.key],
-  ]);
-  await startNginx(t, dir, site, port);
+  await shippedNginx(t, { file: "svc-prefix.conf", upstream: new URL(svc.url).host, server: "example.com", port });
 
   const hook = (await startReceiver(t)).path("/orders");
   await svc.rpc("EventService", "RegisterEvent", { name: "order.created" });
