@@ -270,7 +270,7 @@ export interface PgSnapshot {
   statements: number;
   /** WAL position of the cluster (bytes). */
   walLsn: bigint;
-  /** CPU time of the cluster's processes (µs; NaN when the server is not embedded). */
+  /** CPU time of the cluster's processes (µs; NaN when the server is not on this machine). */
   cpuMicros: number;
 }
 
@@ -306,6 +306,21 @@ export function treeCpuMicros(rootPid: number): number {
     }
   }
   return total;
+}
+
+/**
+ * The postmaster of a server on this machine (the parent of our own backend), so a PostgreSQL the user brings is
+ * measured like the embedded one; 0 when the server is elsewhere. Other databases of that server count too: run
+ * nothing else against it during a bench.
+ */
+async function localPostmaster(admin: pg.Client): Promise<number> {
+  const { rows } = await admin.query("select pg_backend_pid() as pid");
+  try {
+    const stat = readFileSync(`/proc/${rows[0].pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return 0;
+  }
 }
 
 /** Per-operation figures between two snapshots. */
@@ -365,7 +380,7 @@ export async function benchDatabase(): Promise<{
   const lsnText = (n: bigint) => `${(n >> 32n).toString(16)}/${(n & 0xffffffffn).toString(16)}`;
   const postmasterPid = embedded
     ? Number(readFileSync(".svc/bench-postgres/data/postmaster.pid", "utf8").split("\n")[0])
-    : 0;
+    : await localPostmaster(admin);
   return {
     /** Calls per statement text in the bench database (empty without pg_stat_statements). */
     async pgCalls() {
