@@ -1,6 +1,6 @@
 // One delivery attempt: build the body (envelope or transform), sign it, send it, and decide what happens next.
-import { randomUUID } from "node:crypto";
 import type { Dispatcher } from "undici";
+import { newId } from "../ids.ts";
 import { tracedAttempt } from "../telemetry/attempt-span.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
 import { goneReason } from "../webhooks/auto-pause.ts";
@@ -152,7 +152,7 @@ function failedBeforeSending(
       templateError: extra.templateError,
     }),
     attempt: {
-      id: randomUUID(),
+      id: newId(now),
       deliveryId: claim.id,
       webhookId: claim.webhookId,
       attempt: claim.attempt,
@@ -344,7 +344,7 @@ export function judge(
       templateError,
     }),
     attempt: {
-      id: randomUUID(),
+      id: newId(at),
       deliveryId: claim.id,
       webhookId: claim.webhookId,
       attempt: claim.attempt,

@@ -3,6 +3,7 @@
 // deliveries and batches, so a failing operator webhook cannot feed itself: `emitted` decides that, here, for
 // every caller.
 import type { Db, Queryable } from "../db/pool.ts";
+import { idSql } from "../ids.ts";
 import { notifySql } from "../signals/signals.ts";
 import { isReservedConsumer, SYSTEM_EVENT_TYPES, SYSTEM_CONSUMER, type SystemEventName } from "./catalog.ts";
 
@@ -29,7 +30,7 @@ export async function emitSystemEvents(db: Pick<Queryable, "query">, events: Sys
     name: "systemEvents.emit",
     text: `with inserted as (
              insert into events (id, namespace, event_name, event_version, payload, fanned_out_at)
-             select gen_random_uuid(), $1, e.name, t.current_version, e.payload, now()
+             select ${idSql()}, $1, e.name, t.current_version, e.payload, now()
                from json_to_recordset($2::json) as e(name text, payload jsonb)
                left join event_types t on t.name = e.name
              returning id

@@ -12,6 +12,7 @@ import { LEASE_MARGIN_SECONDS } from "../../deliveries/queue.ts";
 import { statement } from "../../deliveries/sql/statement.ts";
 import type { PreClaim } from "../../deliveries/stages.ts";
 import type { NewEvent } from "../../events/new-event.ts";
+import { idSql } from "../../ids.ts";
 import { notifySql } from "../../signals/signals.ts";
 
 /**
@@ -57,7 +58,7 @@ function fanOutCtes(events: string, p: PreClaimPlaces, keep = "true"): string {
                left join webhook_health h on h.webhook_id = s.webhook_id
               where s.label_filters <@ c.labels
            ), matches as (
-             select gen_random_uuid() as id, m.*,
+             select ${idSql()} as id, m.*,
                     (m.expires_at is null or m.expires_at > now()) and m.circuit_closed
                       and row_number() over (partition by m.webhook_id) <= coalesce((${p.room}::jsonb ->> m.webhook_id::text)::int, ${p.perWebhook}) as takeable
                from pairs m where ${keep}
