@@ -30,6 +30,7 @@ import {
   type Svc,
   waitForCount,
 } from "../lib/harness.ts";
+import { signatureCpuMicros } from "./signatures.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const RAW_REQUESTS = Number(process.env.BENCH_RAW_REQUESTS ?? 50_000);
@@ -157,6 +158,7 @@ try {
     );
     const rawCpuUs = process.cpuUsage(rawCpu0);
     const rawCpu = (rawCpuUs.user + rawCpuUs.system) / RAW_REQUESTS;
+    const signCpu = signatureCpuMicros(captured.body);
 
     // Ceiling 2: bare node:http + one INSERT per push.
     progress("INSERT ceiling");
@@ -229,6 +231,15 @@ try {
         `the ${cpus().length} cores were busy ` +
         `${fmt(((allCpu * EVENTS) / (uw.seconds * 1e6 * cpus().length)) * 100)} % of the phase, and ` +
         `fully busy would carry ${fmt((cpus().length * 1e6) / allCpu)} events/s`,
+    );
+    // The floors of issue-level goals: the same unavoidable work, measured in this round.
+    const floorCpu = cw.cpu + rawCpu + signCpu;
+    line(
+      `USER CONFIG against floors: svc ${fmt(uw.cpu)} µs per event / floor ${fmt(floorCpu)} (INSERT server ` +
+        `${fmt(cw.cpu)} + raw client ${fmt(rawCpu)} + HMAC and Ed25519 ${fmt(signCpu)}) = ` +
+        `${fmt(uw.cpu / floorCpu, 2)}× (goal ≤ 1.2×);  PostgreSQL CPU ${fmt(uw.cpuMicros)} / INSERT's ` +
+        `${fmt(cw.cpuMicros)} = ${fmt(uw.cpuMicros / cw.cpuMicros, 2)}× (goal ≤ 1.3×);  WAL ${fmt(uw.walBytes)} ` +
+        `bytes per event (goal ≤ 1,200; a bare INSERT ${fmt(cw.walBytes)})`,
     );
     line(`USER CONFIG lost ${userDone.lost}, duplicates ${userDone.duplicates} of ${fmt(EVENTS)}`);
     if (process.env.BENCH_STATEMENTS) {
