@@ -292,9 +292,24 @@ export function cpuTimes(pid: number): { user: number; system: number } {
   }
 }
 
-/** CPU of a process and its live children (PostgreSQL's backends are children of the postmaster). */
+/** cutime + cstime: the CPU of a process's children that have exited and been waited for (µs). */
+function reapedChildrenCpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[13]) + Number(fields[14])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU of a process and its children, live or exited (PostgreSQL's backends are children of the postmaster): an
+ * exited child's time moves to its parent's cutime and cstime when reaped, so connections that come and go (other
+ * users of a shared server) neither vanish from the sum nor make it go backwards.
+ */
 export function treeCpuMicros(rootPid: number): number {
-  let total = cpuMicros(rootPid);
+  let total = cpuMicros(rootPid) + reapedChildrenCpuMicros(rootPid);
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -377,6 +392,9 @@ export async function benchDatabase(): Promise<{
     () => true,
     () => false,
   );
+  const databaseOid = String(
+    (await admin.query("select oid from pg_database where datname = $1", [dbName])).rows[0].oid,
+  );
   const lsnText = (n: bigint) => `${(n >> 32n).toString(16)}/${(n & 0xffffffffn).toString(16)}`;
   const postmasterPid = embedded
     ? Number(readFileSync(".svc/bench-postgres/data/postmaster.pid", "utf8").split("\n")[0])
@@ -405,13 +423,24 @@ export async function benchDatabase(): Promise<{
         ]),
       );
     },
-    /** The cluster's WAL between two positions by record kind (empty without pg_walinspect). */
+    /**
+     * The bench database's WAL between two positions by record kind (empty without pg_walinspect): the records that
+     * touch its relations and every record of the transactions that do (their commits). A shared server's other
+     * databases write into the same WAL; the cluster-wide figure (the LSN difference) counts their records too.
+     */
     async walRecords(from, to) {
       if (!walInspect) return [];
       const { rows } = await admin.query(
-        `select "resource_manager/record_type" as kind, count::float8, record_size::float8, fpi_size::float8
-           from pg_get_wal_stats($1::pg_lsn, $2::pg_lsn, true) where count > 0 order by combined_size desc`,
-        [lsnText(from), lsnText(to)],
+        `with r as (
+           select xid::text as xid, resource_manager || '/' || record_type as kind, record_length, fpi_length,
+                  block_ref like '% rel %/' || $3 || '/%' as ours
+             from pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn)
+         ), mine as (select distinct xid from r where ours and xid <> '0')
+         select kind, count(*)::float8 as count, sum(record_length - fpi_length)::float8 as record_size,
+                sum(fpi_length)::float8 as fpi_size
+           from r where ours or (xid <> '0' and xid in (select xid from mine))
+          group by kind order by sum(record_length) desc`,
+        [lsnText(from), lsnText(to), databaseOid],
       );
       return rows.map((r) => ({
         kind: r.kind as string,
