@@ -96,7 +96,14 @@ export async function createPartition(
   const moved = await withTransaction(db, async (tx) => {
     // Never queue pushes behind this for long: if a lock is not free soon, the next run tries again.
     await tx.query("set local lock_timeout = '2s'");
-    await tx.query(`create table ${name} (like ${table} including defaults including constraints)`);
+    // Storage parameters (the deliveries' fill factor, migration 14) are the partitions' own: the DEFAULT
+    // partition's carry over.
+    const { rows } = await tx.query<{ options: string | null }>(
+      "select array_to_string(reloptions, ', ') as options from pg_class where oid = $1::regclass",
+      [`${table}_default`],
+    );
+    const storage = rows[0]?.options ? ` with (${rows[0].options})` : "";
+    await tx.query(`create table ${name} (like ${table} including defaults including constraints)${storage}`);
     const { rowCount } = await tx.query(
       `with moved as (delete from ${table}_default where created_at >= $1 and created_at < $2 returning *)
        insert into ${name} select * from moved`,
