@@ -75,6 +75,7 @@ function outcomeOf(
 ): Outcome {
   return {
     id: claim.id,
+    createdAt: claim.createdAt,
     consumer: claim.consumer,
     webhookId: claim.webhookId,
     eventId: claim.eventId,

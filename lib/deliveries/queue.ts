@@ -14,6 +14,8 @@ export const LEASE_MARGIN_SECONDS = 10;
 /** A claimed row as the claim statement (or a fan-out that created it claimed) returns it. */
 export interface ClaimedRow {
   id: string;
+  /** As text: a Date would drop the microseconds the row's key holds. */
+  created_at: string;
   namespace: string;
   event_id: string;
   webhook_id: string;
@@ -31,6 +33,7 @@ export interface ClaimedRow {
 export function toClaimed(r: ClaimedRow): Claimed {
   return {
     id: r.id,
+    createdAt: r.created_at,
     consumer: r.namespace,
     eventId: r.event_id,
     webhookId: r.webhook_id,

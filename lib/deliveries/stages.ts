@@ -12,6 +12,8 @@ export type DeliveryStatus = "pending" | "sending" | "success" | "failed" | "ret
 /** A delivery leased to this worker: by the claim statement, or born claimed by a push's or a fan-out's. */
 export interface Claimed {
   id: string;
+  /** The row's created_at as PostgreSQL prints it (microseconds kept): with the id, it names the row's partition. */
+  createdAt: string;
   consumer: string;
   eventId: string;
   webhookId: string;
@@ -44,6 +46,8 @@ export interface EventData {
  */
 export interface Outcome {
   id: string;
+  /** The claim's createdAt: the outcome is written through the primary key, in the row's own partition. */
+  createdAt: string;
   consumer: string;
   /** What the delivery belongs to and which attempt this claim was (for svc.delivery.failed; not written). */
   webhookId: string;

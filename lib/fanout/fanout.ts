@@ -25,7 +25,7 @@ export interface FanOutResult {
 }
 
 /** The summary row and the born-claimed deliveries' events of a fan-out statement's rows. */
-export function readFanOut<S extends { claimed?: ClaimedGroup[] }>(
+export function readFanOut<S extends { claimed?: ClaimedGroup[]; created_at?: string }>(
   rows: FanOutRow<S>[],
 ): { summary: S; claimed: Claimed[]; claimedEvents: Map<string, EventData> } {
   let summary: S | undefined;
@@ -40,7 +40,7 @@ export function readFanOut<S extends { claimed?: ClaimedGroup[] }>(
         traceparent: r.traceparent,
       });
   }
-  return { summary: summary!, claimed: bornClaimed(summary!.claimed ?? []), claimedEvents };
+  return { summary: summary!, claimed: bornClaimed(summary!.claimed ?? [], summary!.created_at ?? ""), claimedEvents };
 }
 
 export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): Promise<FanOutResult> {
@@ -57,13 +57,14 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
 }
 
 /** Claims as the claim statement would return them: a first attempt, taken from pending, never rate limited. */
-function bornClaimed(groups: ClaimedGroup[]): Claimed[] {
+function bornClaimed(groups: ClaimedGroup[], createdAt: string): Claimed[] {
   const claims: Claimed[] = [];
   for (const g of groups) {
     const expiresAt = g.expires_at ? new Date(g.expires_at) : null;
     for (const [id, eventId] of g.deliveries) {
       claims.push({
         id,
+        createdAt,
         consumer: g.namespace,
         eventId,
         webhookId: g.webhook_id,

@@ -65,7 +65,7 @@ function claimText(due: string): string {
             -- The lane's condition again (the rows are locked, so it still holds): the planner then reaches them through the
             -- lane's partial index, which holds only queued work, instead of weighing a scan of every partition.
             where d.id = i.id and d.created_at = i.created_at and d.webhook_id = i.webhook_id and d.${due}
-        returning d.id, d.namespace, d.event_id, d.webhook_id, d.subscription_id, d.attempt_count, d.expires_at,
+        returning d.id, d.created_at::text as created_at, d.namespace, d.event_id, d.webhook_id, d.subscription_id, d.attempt_count, d.expires_at,
                   d.rate_limited_since, i.previous_status, i.webhook_version, i.subscription_version, i.timeout_seconds, i.probe`;
 }
 

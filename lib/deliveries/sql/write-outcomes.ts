@@ -1,6 +1,7 @@
-// The outcomes of a batch of claims, written where this worker's lease still holds (a worker whose lease expired
-// cannot overwrite the outcome of the one that took over), the consumer counters moved for terminal ones, and the
-// batch's attempt records inserted — one statement, one round trip. Its rows are the ids written. One JSON
+// The outcomes of a batch of claims, written by id and created_at (the primary key: one probe in the row's own
+// partition) where this worker's lease still holds (a worker whose lease expired cannot overwrite the outcome of the
+// one that took over), the consumer counters moved for terminal ones, and the batch's attempt records inserted — one
+// statement, one round trip. Its rows are the ids written. One JSON
 // parameter per table instead of a dozen arrays: JSON.stringify is native, pg's array escaping is not (profiled).
 import type { AttemptRecord, Outcome } from "../stages.ts";
 import { statement } from "./statement.ts";
@@ -16,7 +17,7 @@ export interface WriteOutcomesParams {
 export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
   "deliveries.writeOutcomes",
   `with r as (
-             select * from json_to_recordset($2::json) as r(id uuid, status text, attempt_used bool, replaces_response bool, next_attempt_at timestamptz,
+             select * from json_to_recordset($2::json) as r(id uuid, created_at timestamptz, status text, attempt_used bool, replaces_response bool, next_attempt_at timestamptz,
                response_code int, response_body text, error_category text, error_message text, request_body text, envelope_attempt int, envelope_at timestamptz,
                rate_limited_since timestamptz, template_error text)
            ), updated as (
@@ -38,7 +39,7 @@ export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
                     completed_at = case when r.status in ('success', 'failed', 'expired') then now() end,
                     updated_at = now()
                from r
-              where d.id = r.id and d.lease_token = $1
+              where d.id = r.id and d.created_at = r.created_at and d.lease_token = $1
              returning d.id, d.namespace, r.status
            ), counted as (
              insert into namespace_counters as n (namespace, shard, successful, failed, pending)
@@ -61,6 +62,7 @@ function outcomesJson(outcomes: Outcome[]): string {
   return JSON.stringify(
     outcomes.map((o) => ({
       id: o.id,
+      created_at: o.createdAt,
       status: o.status,
       attempt_used: o.attemptUsed,
       replaces_response: o.replacesResponse,

@@ -91,7 +91,7 @@ function fanOutCtes(events: string, p: PreClaimPlaces, keep = "true"): string {
  * they share is sent once) rather than as an object of a dozen keys each, and each payload as a plain text column
  * rather than escaped into JSON and parsed back: the two measured ≈ 15–20 µs per event, PostgreSQL's and ours.
  */
-const fanOutSummarySql = `'deliveries', (select count(*) from matched),
+const fanOutSummarySql = `'deliveries', (select count(*) from matched), 'created_at', now(),
                     'woke', (select count(*) from wake),
                     'claimed', (select coalesce(json_agg(g), '[]'::json) from (
                        select webhook_id, subscription_id, namespace, expires_at, webhook_version, subscription_version, timeout_seconds,
@@ -174,6 +174,8 @@ export interface ClaimedGroup {
 /** What every fan-out's summary says. */
 export interface FanOutSummary {
   deliveries: number;
+  /** The deliveries' created_at (the statement's now()), microseconds kept: with an id it names the row's partition. */
+  created_at: string;
   woke: number;
   claimed: ClaimedGroup[];
 }

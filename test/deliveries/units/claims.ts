@@ -6,6 +6,7 @@ let n = 0;
 /** A first attempt of a fresh delivery to webhook `w1`; `extra` overrides any field. */
 export const claimOf = (extra: Partial<Claimed> = {}): Claimed => ({
   id: `d${++n}`,
+  createdAt: "2026-01-01 00:00:00.000001+00",
   consumer: "c",
   eventId: "e1",
   webhookId: "w1",

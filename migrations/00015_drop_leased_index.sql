@@ -1,0 +1,12 @@
+-- Outcomes find their rows by the primary key (id, created_at) now: a claim carries its row's created_at to the
+-- outcome (the claim returns it, a push or fan-out that creates deliveries born claimed says when). The index of
+-- leased rows (migration 13) is no longer read, and it cost an entry for every delivery claimed or born claimed
+-- (≈ 80 bytes of WAL each, bench/e2e).
+--
+-- During a rolling upgrade the previous build still writes outcomes by id and lease token alone: without this
+-- index it finds each row through each partition's primary key (one probe per partition), slower but the same
+-- rows (test/upgrade/mixed-version.test.ts).
+--
+-- Locks: DROP INDEX on a partitioned index takes ACCESS EXCLUSIVE on deliveries and its partitions while the
+-- catalog entries go (milliseconds; pushes and outcomes wait for it, and it waits for the transactions in flight).
+drop index if exists deliveries_leased;
