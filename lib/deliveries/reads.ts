@@ -3,7 +3,7 @@
 import type { Db } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
 import type { Page } from "../page.ts";
-import { isUuid } from "../ids.ts";
+import { idTimeRange, isUuid } from "../ids.ts";
 import { envelopeBody } from "./envelope.ts";
 import { countDeliveries } from "./sql/reads/count-deliveries.ts";
 import { deliveryAttempts } from "./sql/reads/delivery-attempts.ts";
@@ -100,7 +100,11 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
 
 export async function getDelivery(db: Db, consumer: string, id: string): Promise<Delivery> {
   if (!isUuid(id)) throw invalid("delivery_id must be a UUID");
-  const rows = await run(db, getDeliveryRow, { id, consumer });
+  const range = idTimeRange(id);
+  let rows = await run(db, getDeliveryRow, { id, consumer, ...range });
+  // Not in the range its id allows: a row whose created_at was set apart from its id's time is still found.
+  if (!rows[0] && range.from !== "-infinity")
+    rows = await run(db, getDeliveryRow, { id, consumer, from: "-infinity", until: "infinity" });
   if (!rows[0]) throw notFound(`delivery ${id} not found in namespace "${consumer}"`);
   return toDelivery(rows[0]);
 }
@@ -135,7 +139,7 @@ export async function getDeliveryAttempts(db: Db, deliveryId: string, consumer?:
   if (!deliveryId) throw invalid("delivery_id is required");
   if (!isUuid(deliveryId)) throw invalid("delivery_id must be a UUID");
   if (consumer) await getDelivery(db, consumer, deliveryId);
-  const rows = await run(db, deliveryAttempts, deliveryId);
+  const rows = await run(db, deliveryAttempts, { deliveryId, ...idTimeRange(deliveryId) });
   return rows.map((r) => ({
     attempt_id: r.id,
     delivery_id: r.delivery_id,

@@ -2,7 +2,7 @@
 import type { Db } from "../db/pool.ts";
 import { invalid, notFound } from "../errors.ts";
 import type { Page } from "../page.ts";
-import { isUuid } from "../ids.ts";
+import { idTimeRange, isUuid } from "../ids.ts";
 
 export interface EventReport {
   event_id: string;
@@ -35,13 +35,14 @@ export const COUNT_CAP = 10_000;
 const COLUMNS = `e.id, e.namespace, e.event_name, e.payload, e.metadata, e.labels, e.schema_valid, e.warnings, e.created_at, e.expires_at,
   c.webhook_count, c.successful_count, c.failed_count, c.pending_count`;
 
-// Per-event counts come from that event's deliveries only (indexed by event_id): bounded by its fan-out.
+// Per-event counts come from that event's deliveries only (indexed by event_id): bounded by its fan-out. A delivery
+// is made with or after its event, so the partitions before the event's are not visited.
 const COUNTS = `left join lateral (
     select count(*)::int as webhook_count,
            count(*) filter (where d.status = 'success')::int as successful_count,
            count(*) filter (where d.status = 'failed')::int as failed_count,
            count(*) filter (where d.status in ('pending', 'sending', 'retrying'))::int as pending_count
-      from deliveries d where d.event_id = e.id
+      from deliveries d where d.event_id = e.id and d.created_at >= e.created_at
   ) c on true`;
 
 /** An events row with its COUNTS. */
@@ -126,10 +127,16 @@ export async function matchingEventIds(
 /** One event by id; `consumer` scopes the lookup when given (REST), RPC looks it up across consumers. */
 export async function getEventRecord(db: Db, eventId: string, consumer?: string): Promise<EventReport> {
   if (!isUuid(eventId)) throw invalid("event_id must be a UUID");
-  const { rows } = await db.query(
-    `select ${COLUMNS} from events e ${COUNTS} where e.id = $1 and ($2::text is null or e.namespace = $2)`,
-    [eventId, consumer ?? null],
-  );
+  // The created_at range the id allows (lib/ids.ts) names the partition to probe; outside it, every one is.
+  const lookup = (range: { from: string; until: string }) =>
+    db.query(
+      `select ${COLUMNS} from events e ${COUNTS}
+        where e.id = $1 and ($2::text is null or e.namespace = $2) and e.created_at >= $3 and e.created_at <= $4`,
+      [eventId, consumer ?? null, range.from, range.until],
+    );
+  const range = idTimeRange(eventId);
+  let { rows } = await lookup(range);
+  if (!rows[0] && range.from !== "-infinity") ({ rows } = await lookup({ from: "-infinity", until: "infinity" }));
   if (!rows[0]) throw notFound(`event ${eventId} not found`);
   return toReport(rows[0]);
 }

@@ -1,4 +1,8 @@
-// A delivery's attempts in the order they were made (the primary key of `delivery_attempts` is in that order).
+// A delivery's attempts in the order they were made (the primary key of `delivery_attempts` is in that order). They
+// were made at or after the delivery's creation: the delivery, found by its id and the range the id allows
+// (lib/ids.ts), bounds the partitions visited; when it is not found there (an id of an earlier version, a row moved),
+// every partition is.
+import { ID_TIME_MARGIN_MS } from "../../../ids.ts";
 import { unnamedStatement } from "../statement.ts";
 
 export interface AttemptRow {
@@ -15,8 +19,20 @@ export interface AttemptRow {
   created_at: Date;
 }
 
-export const deliveryAttempts = unnamedStatement<string, AttemptRow>(
+export interface DeliveryAttemptsParams {
+  deliveryId: string;
+  /** The delivery's created_at range its id allows (timestamptz text). */
+  from: string;
+  until: string;
+}
+
+// An attempt's created_at is the worker's clock, the delivery's the database's: the margin covers the two disagreeing.
+export const deliveryAttempts = unnamedStatement<DeliveryAttemptsParams, AttemptRow>(
   `select id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message, error_category, created_at
-       from delivery_attempts where delivery_id = $1 order by created_at, attempt`,
-  (deliveryId) => [deliveryId],
+       from delivery_attempts
+      where delivery_id = $1
+        and created_at >= coalesce((select min(created_at) from deliveries where id = $1 and created_at >= $2 and created_at <= $3)
+                                   - interval '${ID_TIME_MARGIN_MS} milliseconds', '-infinity')
+      order by created_at, attempt`,
+  (p) => [p.deliveryId, p.from, p.until],
 );

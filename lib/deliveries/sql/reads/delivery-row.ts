@@ -1,6 +1,7 @@
 // What an operator's read of a delivery selects, described once for the by-id and the list statements (get-delivery.ts,
 // list-deliveries.ts): the columns of `deliveries` with why a waiting one is held back, and the event fields its
 // standard envelope is rebuilt from. Each of those modules holds its complete text, built from these at load time.
+import { idFromSql } from "../../../ids.ts";
 import type { DeliveryStatus } from "../../stages.ts";
 
 /** The columns of `deliveries` a read returns, `held_reason` computed for waiting deliveries. */
@@ -16,12 +17,14 @@ export const DELIVERY_COLUMNS = `id, namespace, webhook_id, event_id, subscripti
 /**
  * The deliveries `rows` selects (DELIVERY_COLUMNS), with what their standard envelope is rebuilt from (migration
  * 10): one primary-key probe of `events` each, made after `rows` is cut to its page, so a filter that sorts
- * thousands of rows never reads their payloads.
+ * thousands of rows never reads their payloads. The event's created_at lies between its id's time (less the margin,
+ * lib/ids.ts) and its delivery's, so each probe visits one partition, not each.
  */
 export const withEnvelopes = (
   rows: string,
 ) => `select d.*, e.event_name as envelope_event_name, e.payload::text as envelope_payload_json
     from (${rows}) d left join events e on e.id = d.event_id and d.envelope_attempt is not null
+      and e.created_at >= ${idFromSql("d.event_id")} and e.created_at <= d.created_at
    order by d.created_at desc, d.id desc`;
 
 /** A row of withEnvelopes(DELIVERY_COLUMNS …). */
