@@ -75,7 +75,8 @@ test("migration 12 turns a filled database of the previous schema into partition
   const later = new Date(Date.now() + 40 * 86_400_000);
   await db.query("delete from fanout_queue");
   const first = await dropOldPartitions(db, 30, { intervalDays: 1, now: later });
-  assert.deepEqual(first.waiting.map((w) => w.reason).sort(), [
+  assert.deepEqual([...new Set(first.waiting.map((w) => w.reason))].sort(), [
+    "attempts of kept deliveries",
     "events with undelivered deliveries",
     "undelivered deliveries",
   ]);
