@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { Db } from "../../lib/db/pool.ts";
+import { deliveryAttempts } from "../../lib/deliveries/sql/reads/delivery-attempts.ts";
+import { getDelivery } from "../../lib/deliveries/sql/reads/get-delivery.ts";
 import { ID_TIME_MARGIN_MS, idSql, idTime, idTimeRange, newId } from "../../lib/ids.ts";
+import { partitionHistoryFrom } from "../helpers/history.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { startTestService } from "../helpers/service.ts";
 
@@ -61,4 +65,113 @@ test("events, deliveries and attempts get UUIDv7 ids whose time is their created
     const gap = e.ms - idTime(e.id)!;
     assert.ok(gap > -1000 && gap < 5000, `event ${e.id}: created_at ${gap} ms after its id's time`);
   }
+});
+
+test("a lookup by id visits the one partition its UUIDv7 names, finds rows whose created_at is off by seconds, and still finds any row", async (t) => {
+  const svc = await startTestService(t);
+  const db = svc.app.db;
+  await partitionHistoryFrom(db, 10);
+  // A delivery delivered with the standard envelope five days back, its event and two attempts; the attempt's
+  // clock is 20 s behind the database's, the event's id 30 s ahead of its row.
+  const { rows } = await db.query(
+    `with t as (select now() - interval '5 days' as at),
+     e as (insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
+           select ${idSql("t.at + interval '30 seconds'")}, 'default', 'ids.bounded', '{"n":1}', t.at, now() from t returning id, created_at),
+     d as (insert into deliveries (id, namespace, event_id, webhook_id, status, created_at, attempt_count, envelope_attempt, envelope_at)
+           select ${idSql("e.created_at")}, 'default', e.id, gen_random_uuid(), 'success', e.created_at, 2, 2, e.created_at from e
+           returning id, webhook_id, created_at),
+     a as (insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, error_category, created_at)
+           select ${idSql("d.created_at + make_interval(secs => n * 10 - 30)")}, d.id, d.webhook_id, n, n = 2, 'success', d.created_at + make_interval(secs => n * 10 - 30)
+             from d, generate_series(1, 2) n)
+     select d.id as delivery_id, e.id as event_id from d, e`,
+  );
+  const { delivery_id, event_id } = rows[0];
+  const got = await svc.rest("GET", `/v1/consumers/default/deliveries/${delivery_id}`);
+  assert.equal(got.status, 200, JSON.stringify(got.body));
+  assert.equal(JSON.parse(got.body.request_body).event_id, event_id, "the envelope is rebuilt from its event");
+  const attempts = await svc.rest("GET", `/v1/consumers/default/deliveries/${delivery_id}/attempts`);
+  assert.deepEqual(
+    attempts.body.attempts.map((a: { attempt: number }) => a.attempt),
+    [1, 2],
+  );
+  const event = await svc.rest("GET", `/v1/consumers/default/events/${event_id}`);
+  assert.equal(event.status, 200, JSON.stringify(event.body));
+  assert.equal(event.body.webhook_count, 1);
+
+  // The plans: one partition of deliveries, one of events, and attempts from the delivery's partition on.
+  const range = idTimeRange(delivery_id);
+  const partitions = async (sql: string, values: unknown[]) => {
+    const plan = (await db.query(`explain (analyze, costs off, format json) ${sql}`, values)).rows[0]["QUERY PLAN"];
+    const scanned = new Set<string>();
+    const walk = (n: any) => {
+      if (n["Relation Name"] && n["Actual Loops"] > 0) scanned.add(n["Relation Name"]);
+      for (const c of n.Plans ?? []) walk(c);
+    };
+    walk(plan[0].Plan);
+    return [...scanned].sort();
+  };
+  const day = (await db.query("select to_char(now() - interval '5 days', 'YYYYMMDD') as d")).rows[0].d;
+  assert.deepEqual(
+    await partitions(getDelivery.text, getDelivery.values({ id: delivery_id, consumer: "default", ...range })),
+    [`deliveries_p${day}`, `events_p${day}`],
+  );
+  assert.deepEqual(
+    (await partitions(deliveryAttempts.text, deliveryAttempts.values({ deliveryId: delivery_id, ...range }))).filter(
+      (p) => !p.startsWith("deliveries"),
+    ),
+    // (the default partition too, as with any range open at its end: it is empty)
+    [
+      `delivery_attempts_p${day}`,
+      ...(await laterPartitions(db, "delivery_attempts", day)),
+      "delivery_attempts_default",
+    ].sort(),
+  );
+
+  // A row whose created_at lies far from its id's time (moved by hand, or a clock hours off) is still found.
+  await db.query("update deliveries set created_at = created_at - interval '3 days' where id = $1", [delivery_id]);
+  await db.query("update delivery_attempts set created_at = created_at - interval '3 days' where delivery_id = $1", [
+    delivery_id,
+  ]);
+  const moved = await svc.rest("GET", `/v1/consumers/default/deliveries/${delivery_id}`);
+  assert.equal(moved.status, 200);
+  const movedAttempts = await svc.rest("GET", `/v1/consumers/default/deliveries/${delivery_id}/attempts`);
+  assert.equal(movedAttempts.body.attempts.length, 2);
+  // Random ids of earlier versions probe every partition, as before.
+  const old = (
+    await db.query(
+      `insert into deliveries (id, namespace, event_id, webhook_id, status, created_at)
+       values (gen_random_uuid(), 'default', gen_random_uuid(), gen_random_uuid(), 'failed', now() - interval '7 days') returning id`,
+    )
+  ).rows[0].id;
+  assert.equal((await svc.rest("GET", `/v1/consumers/default/deliveries/${old}`)).status, 200);
+  assert.equal((await svc.rest("GET", `/v1/consumers/default/deliveries/${newId()}`)).status, 404);
+});
+
+/** The partitions of `table` after the day `day` (YYYYMMDD), up to the last one made ahead. */
+async function laterPartitions(db: Db, table: string, day: string): Promise<string[]> {
+  const { rows } = await db.query(
+    `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = $1::regclass and c.relname > $2 and c.relname not like '%default' order by 1`,
+    [table, `${table}_p${day}`],
+  );
+  return rows.map((r) => r.relname);
+}
+
+test("a delivery list's total: the consumer's counters say 'more than 10,000' without counting rows; a filter counts", async (t) => {
+  const svc = await startTestService(t);
+  const db = svc.app.db;
+  await db.query(
+    `insert into deliveries (id, namespace, event_id, webhook_id, status)
+     select ${idSql()}, 'default', gen_random_uuid(), gen_random_uuid(), case when g = 1 then 'failed' else 'success' end
+       from generate_series(1, 3) g`,
+  );
+  const total = async (query = "") =>
+    (await svc.rest("GET", `/v1/consumers/default/deliveries?limit=2${query}`)).body.pagination.total_count;
+  // Rows written around the counters (as here) are counted.
+  assert.equal(await total(), 3);
+  await db.query(
+    "insert into namespace_counters (namespace, shard, total, successful) values ('default', 0, 20000, 20000) on conflict (namespace, shard) do update set total = excluded.total",
+  );
+  assert.equal(await total(), 10_001, "more than 10,000, as the counters say");
+  assert.equal(await total("&status=failed"), 1, "a filter counts the rows");
 });
