@@ -7,11 +7,13 @@
 //                                         BENCH_CALLS (500 per round), BENCH_ROUNDS (3))
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { loadavg } from "node:os";
 import pg from "pg";
 import { migrate } from "../../lib/db/migrate.ts";
 import { FairClaimer } from "../../lib/deliveries/claim.ts";
 import { startEmbeddedPostgres } from "../../lib/dev/embedded-postgres.ts";
 import { dropOldPartitions } from "../../lib/events/retention.ts";
+import { idSql } from "../../lib/ids.ts";
 import { createLogger } from "../../lib/log.ts";
 import { partitionHistoryFrom } from "../../test/helpers/history.ts";
 
@@ -25,6 +27,10 @@ const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const fmt = (n: number, d = 2) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
 
 execFileSync(process.execPath, ["build.mjs"], { stdio: "inherit" });
 let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
@@ -121,16 +127,28 @@ interface Figures {
   walPerPush: number;
   listP99: number;
   getP99: number;
+  getRandomP99: number;
   statsP99: number;
   claimMedianMs: number;
 }
 
-/** Live work in the queue: QUEUE pending deliveries over 50 webhooks, due now. */
+/**
+ * Live work in the queue: QUEUE pending deliveries over 50 webhooks, due now, counted as the fan-out counts them. A
+ * hundred of them have random ids, as deliveries made before ids were time-ordered: GET by such an id probes every
+ * partition.
+ */
 async function fillQueue(db: pg.Pool) {
   await db.query(
     `insert into deliveries (id, namespace, event_id, webhook_id, status)
-     select gen_random_uuid(), 'bench', gen_random_uuid(), ('00000000-0000-4000-8000-' || lpad((g % 50)::text, 12, '0'))::uuid, 'pending'
+     select case when g <= 100 then gen_random_uuid() else ${idSql()} end, 'bench', gen_random_uuid(),
+            ('00000000-0000-4000-8000-' || lpad((g % 50)::text, 12, '0'))::uuid, 'pending'
        from generate_series(1, $1) g`,
+    [QUEUE],
+  );
+  await db.query(
+    `insert into namespace_counters (namespace, shard, total, pending) values ('bench', 1, $1, $1)
+     on conflict (namespace, shard) do update set total = namespace_counters.total + excluded.total,
+       pending = namespace_counters.pending + excluded.pending`,
     [QUEUE],
   );
 }
@@ -143,11 +161,18 @@ async function measure({ db, url }: Side): Promise<Figures> {
   await timed(50, () => get(url, "/v1/consumers/bench/deliveries?limit=50"));
   const lists = await timed(CALLS, () => get(url, "/v1/consumers/bench/deliveries?limit=50"));
   const stats = await timed(CALLS, () => get(url, "/v1/consumers/bench/stats"));
-  // GET by id of a delivery stored 20 days back (of the queue when the history is empty): one probe per partition.
+  // GET by id of the oldest deliveries stored (of the queue when the history is empty), whose UUIDv7 ids name their
+  // partition; and of the queue's deliveries with random ids, one probe per partition.
   const { rows: some } = await db.query(
-    `select id from deliveries where namespace = 'bench' order by created_at limit 100`,
+    `select id from deliveries where namespace = 'bench' and substr(id::text, 15, 1) = '7' order by created_at limit 100`,
+  );
+  const { rows: random } = await db.query(
+    `select id from deliveries where namespace = 'bench' and substr(id::text, 15, 1) = '4' limit 100`,
   );
   const gets = await timed(CALLS, (i) => get(url, `/v1/consumers/bench/deliveries/${some[i % some.length].id}`));
+  const getsRandom = await timed(CALLS, (i) =>
+    get(url, `/v1/consumers/bench/deliveries/${random[i % random.length].id}`),
+  );
   // The claim the delivery worker runs, 50 at a time; what it took goes back to the queue (untimed).
   const claimer = new FairClaimer(db, "fresh");
   const claims: number[] = [];
@@ -167,6 +192,7 @@ async function measure({ db, url }: Side): Promise<Figures> {
     walPerPush,
     listP99: pct(lists, 99),
     getP99: pct(gets, 99),
+    getRandomP99: pct(getsRandom, 99),
     statsP99: pct(stats, 99),
     claimMedianMs: pct(claims.slice(50), 50),
   };
@@ -178,18 +204,18 @@ async function fillDay(db: pg.Pool, daysAgo: number, deliveries: number) {
   await db.query(
     `with e as (
        insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
-       select gen_random_uuid(), 'bench', 'bench.event', '{"n":1,"s":"a realistic payload of about a hundred bytes, give or take a few words"}',
+       select ${idSql("date_trunc('day', now()) - make_interval(days => $1) + g * make_interval(secs => 86000.0 / $2)")}, 'bench', 'bench.event', '{"n":1,"s":"a realistic payload of about a hundred bytes, give or take a few words"}',
               date_trunc('day', now()) - make_interval(days => $1) + g * make_interval(secs => 86000.0 / $2), now()
          from generate_series(1, $2) g returning id, created_at
      ), d as (
        insert into deliveries (id, namespace, event_id, webhook_id, subscription_id, status, created_at, updated_at, completed_at, response_code,
                                attempt_count, envelope_attempt, envelope_at)
-       select gen_random_uuid(), 'bench', e.id, ('00000000-0000-4000-8000-' || lpad(k::text, 12, '0'))::uuid, gen_random_uuid(),
+       select ${idSql("e.created_at")}, 'bench', e.id, ('00000000-0000-4000-8000-' || lpad(k::text, 12, '0'))::uuid, gen_random_uuid(),
               case when k = 5 then 'failed' else 'success' end, e.created_at, e.created_at, e.created_at, case when k = 5 then 500 else 200 end,
               1, 1, e.created_at
          from e, generate_series(1, 5) k returning id, webhook_id, status, created_at
      ) insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, error_category, created_at)
-       select gen_random_uuid(), d.id, d.webhook_id, 1, d.status = 'success', 42, case when d.status = 'success' then 200 else 500 end,
+       select ${idSql("d.created_at")}, d.id, d.webhook_id, 1, d.status = 'success', 42, case when d.status = 'success' then 200 else 500 end,
               case when d.status = 'success' then 'success' else 'server_error' end, d.created_at
          from d`,
     [daysAgo, events],
@@ -238,9 +264,10 @@ try {
     const f = await measure(full);
     rounds.push({ empty: e, full: f });
     const line = (x: Figures) =>
-      `push p50 ${fmt(x.pushP50)} p99 ${fmt(x.pushP99)}, list p99 ${fmt(x.listP99)}, GET p99 ${fmt(x.getP99)}, ` +
+      `push p50 ${fmt(x.pushP50)} p99 ${fmt(x.pushP99)}, list p99 ${fmt(x.listP99)}, GET p99 ${fmt(x.getP99)} ` +
+      `(random id ${fmt(x.getRandomP99)}), ` +
       `stats p99 ${fmt(x.statsP99)}, claim ${fmt(x.claimMedianMs)} ms, WAL ${int(x.walPerPush)} B/push`;
-    console.log(`\nround ${r + 1}: empty ${line(e)}\n         full  ${line(f)}`);
+    console.log(`\nround ${r + 1} (${load()}): empty ${line(e)}\n         full  ${line(f)}`);
   }
   const figure = (key: keyof Figures, label: string, target = "") => {
     const e = median(rounds.map((x) => x.empty[key]));
@@ -254,7 +281,8 @@ try {
       [
         figure("pushP99", "push p99", " (target ≤ 1.2×)"),
         figure("listP99", "list p99", " (target ≤ 1.2×)"),
-        figure("getP99", "GET by id p99"),
+        figure("getP99", "GET by id p99 (UUIDv7, the oldest stored)"),
+        figure("getRandomP99", "GET by id p99 (random id, in the queue)"),
         figure("statsP99", "stats p99"),
         figure("claimMedianMs", "claim of 50", " (target ≤ 1.2×)"),
         figure("walPerPush", "WAL per push"),
@@ -307,7 +335,8 @@ try {
       `≤ ${retention.longest_lock_ms} ms (detach alone ≤ ${retention.longest_detach_ms} ms); longest lock wait seen ` +
       `${fmt(longestWaitMs)} ms (target ≤ 50 ms); pushes meanwhile (4 clients): max ${fmt(Math.max(...during))} ms, p99 ` +
       `${fmt(pct(during, 99))} ms against p99 ${fmt(pct(before.flat(), 99))} ms and max ${fmt(Math.max(...before.flat()))} ms ` +
-      `just before; waiting ${JSON.stringify(retention.waiting)} busy ${JSON.stringify(retention.busy)}`,
+      `just before (${load()}); waiting ${JSON.stringify(retention.waiting)} busy ${JSON.stringify(retention.busy)}; time (ms, ` +
+      `summed over partitions) ${JSON.stringify(Object.fromEntries(Object.entries(retention.phases_ms).map(([k, v]) => [k, Math.round(v)])))}`,
   );
 } catch (err) {
   console.error(err);
