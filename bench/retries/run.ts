@@ -39,6 +39,8 @@ const FLOOR_RATE = Number(process.env.BENCH_FLOOR_RATE ?? 10);
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
 const DRAIN_LIMIT_MS = Number(process.env.BENCH_DRAIN_SECONDS ?? 120) * 1000;
 const BACKOFF_S = 1;
+/** Print the load phase's samples every this many seconds (0 = not). */
+const TIMELINE_SECONDS = Number(process.env.BENCH_TIMELINE_SECONDS ?? 10);
 const headers = { "content-type": "application/json", "x-api-key": API_KEY };
 
 /** The failing endpoint: answers 500 at once and remembers when each attempt of each delivery arrived. */
@@ -93,6 +95,14 @@ interface Overdue {
   max: number;
 }
 
+/** One second of the load phase: the database's view, requests at the failing webhook, retry-lane claims so far. */
+interface Sample extends Overdue {
+  at: number;
+  requests: number;
+  claims: number;
+  claimMs: number;
+}
+
 /** The due, unclaimed retries of one webhook: how many and how long past their time (ms). */
 async function overdue(client: pg.Client, webhookId: string): Promise<Overdue> {
   const { rows } = await client.query(
@@ -110,6 +120,7 @@ async function overdue(client: pg.Client, webhookId: string): Promise<Overdue> {
 async function phase(
   svc: Svc,
   db: pg.Client,
+  bench: Awaited<ReturnType<typeof benchDatabase>>,
   failing: Awaited<ReturnType<typeof failingEndpoint>>,
   webhookId: string,
   receiver: Awaited<ReturnType<typeof forkTs>>,
@@ -118,11 +129,13 @@ async function phase(
 ) {
   failing.reset();
   await ask(receiver.child, "reset");
-  const samples: Overdue[] = [];
+  const samples: Sample[] = [];
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      samples.push(await overdue(db, webhookId));
+      const at = performance.now();
+      const [o, c] = await Promise.all([overdue(db, webhookId), claimCalls(bench, "retrying")]);
+      samples.push({ ...o, at, requests: failing.requests(), claims: c.calls, claimMs: c.ms });
       await sleep(1_000);
     }
   })();
@@ -157,6 +170,22 @@ async function phase(
     healthyP99: pct(healthy.latenciesMs, 99),
     healthyCount: healthy.count,
   };
+}
+
+/** Every `step` seconds of a phase: due and unclaimed, the oldest, the failing webhook's rate, retry-lane claims. */
+function timeline(r: Awaited<ReturnType<typeof phase>>, step: number) {
+  const s = r.samples;
+  for (let i = step; i < s.length; i += step) {
+    const a = s[i - step]!;
+    const b = s[i]!;
+    const secs = (b.at - a.at) / 1000;
+    const calls = b.claims - a.claims;
+    console.log(
+      `${"".padEnd(28)} t=${String(i).padStart(4)} s  due ${fmt(b.due).padStart(7)}  oldest ${fmt(b.max / 1000, 1).padStart(6)} s  ` +
+        `failing ${fmt((b.requests - a.requests) / secs, 0).padStart(5)} req/s  retry claims ${fmt(calls / secs, 1).padStart(5)}/s ` +
+        `${fmt((b.claimMs - a.claimMs) / Math.max(1, calls), 1).padStart(5)} ms each`,
+    );
+  }
 }
 
 function report(name: string, r: Awaited<ReturnType<typeof phase>>) {
@@ -290,10 +319,12 @@ try {
   progress(`floor: ${FLOOR_RATE}/s`);
   report(
     `floor (${FLOOR_RATE} events/s)`,
-    await phase(svc, client, failing, reg.webhook_id, receiver, FLOOR_RATE, FLOOR_SECONDS),
+    await phase(svc, client, db, failing, reg.webhook_id, receiver, FLOOR_RATE, FLOOR_SECONDS),
   );
   progress(`load: ${RATE}/s`);
-  report(`load (${RATE} events/s)`, await phase(svc, client, failing, reg.webhook_id, receiver, RATE, SECONDS));
+  const load = await phase(svc, client, db, failing, reg.webhook_id, receiver, RATE, SECONDS);
+  report(`load (${RATE} events/s)`, load);
+  if (TIMELINE_SECONDS > 0) timeline(load, TIMELINE_SECONDS);
   progress("lane drains");
   await rpc(svc, "WebhookService/UnregisterWebhook", { namespace: "default", webhookId: reg.webhook_id });
   await laneDrains(svc, client, db, failing);
