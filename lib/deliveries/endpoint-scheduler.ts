@@ -56,6 +56,8 @@ const counter = () => {
 
 /** Where a webhook sends, remembered for its room; bounded, since any number of webhooks may pass through. */
 const MAX_KNOWN_ORIGINS = 10_000;
+/** Each webhook's completions per second are counted over windows this long. */
+const RATE_WINDOW_MS = 1_000;
 
 export class EndpointScheduler<R> {
   private waiting: Queued<R>[] = [];
@@ -64,7 +66,18 @@ export class EndpointScheduler<R> {
   private webhookWaiting = counter();
   private originRunning = counter();
   private retryCount = 0;
+  // Claims taken for this process and still being prepared (targets and events loading): not submitted yet, but
+  // already this process's, so they count against every room until their preparation ends.
+  private webhookReserved = counter();
+  private reserved = 0;
+  private reservedRetries = 0;
   private originOf = new Map<string, string>();
+  // How fast each webhook completes requests (per second, over the last window) and how long a claim takes until its
+  // deliveries are submitted: together they size what a webhook may have claimed ahead (aheadOf).
+  private completed = counter();
+  private rates = new Map<string, number>();
+  private rateWindowStart = performance.now();
+  private leadMs = 0;
   private stopping = false;
   private readonly sweep: NodeJS.Timeout;
 
@@ -92,8 +105,59 @@ export class EndpointScheduler<R> {
   /** How many more deliveries of a lane this process should claim now. */
   room(lane: Lane): number {
     if (this.stopping) return 0;
-    const free = this.limits.total - this.running.size - this.waiting.length;
-    return Math.max(0, lane === "fresh" ? free : Math.min(free, this.limits.retries - this.retryCount));
+    const free = this.limits.total - this.running.size - this.waiting.length - this.reserved;
+    return Math.max(
+      0,
+      lane === "fresh" ? free : Math.min(free, this.limits.retries - this.retryCount - this.reservedRetries),
+    );
+  }
+
+  /**
+   * Claims taken for this process that are being prepared before they are submitted: until the returned release is
+   * called they count against the process's, the lane's and their webhooks' room, so the next claim can start
+   * while they load without taking their room a second time.
+   */
+  reserve(claims: readonly Claimed[], lane: Lane, claimStartedAt?: number): () => void {
+    for (const c of claims) this.webhookReserved.add(c.webhookId, 1);
+    this.reserved += claims.length;
+    if (lane === "retry") this.reservedRetries += claims.length;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const c of claims) this.webhookReserved.add(c.webhookId, -1);
+      this.reserved -= claims.length;
+      if (lane === "retry") this.reservedRetries -= claims.length;
+      if (claimStartedAt !== undefined) this.noteLead(performance.now() - claimStartedAt);
+    };
+  }
+
+  /** How long a claim took from its start until its deliveries were submitted (a moving average is kept). */
+  noteLead(ms: number): void {
+    this.leadMs = this.leadMs ? this.leadMs * 0.8 + ms * 0.2 : ms;
+  }
+
+  /**
+   * What a webhook may have claimed beyond its in-flight share: what it completes in two claim leads (a claim's
+   * round trip and preparation, and the wait for the next round), at least a chunk and at most four shares or a
+   * quarter of the process. A webhook whose requests end in a few milliseconds is then no longer held to a share
+   * per claim round, while a slow or dead one keeps one chunk ahead: what waits here starts within about a lead.
+   */
+  private aheadOf(webhookId: string): number {
+    const chunk = this.claimChunk;
+    const most = Math.max(chunk, Math.min(this.limits.perWebhook * 4, Math.floor(this.limits.total / 4)));
+    const wanted = Math.ceil(((this.rates.get(webhookId) ?? 0) * 2 * this.leadMs) / 1000);
+    return Math.min(most, Math.max(chunk, wanted));
+  }
+
+  private updateRates(): void {
+    const now = performance.now();
+    const elapsed = now - this.rateWindowStart;
+    if (elapsed < RATE_WINDOW_MS) return;
+    this.rates.clear();
+    for (const [webhookId, n] of this.completed.entries()) this.rates.set(webhookId, (n * 1000) / elapsed);
+    this.completed = counter();
+    this.rateWindowStart = now;
   }
 
   /** The fewest deliveries worth claiming for a busy webhook: claims come in chunks, not one per free slot. */
@@ -102,24 +166,30 @@ export class EndpointScheduler<R> {
   }
 
   /**
-   * Webhooks with less than a full share of room (busy, or behind a busy origin): their room now. A busy webhook
-   * with less than a chunk of room gets nothing until a chunk is free, so a hot endpoint costs one claim per
-   * chunk of deliveries rather than one per delivery.
+   * Webhooks whose room differs from a share (busy, behind a busy origin, or fast enough to have more claimed
+   * ahead): their room now. A busy webhook with less than a chunk of room gets nothing until a chunk is free, so a
+   * hot endpoint costs one claim per chunk of deliveries rather than one per delivery.
    */
   webhookRoom(): Record<string, number> {
+    this.updateRates();
     const room: Record<string, number> = {};
-    // A busy webhook may have one chunk claimed ahead, waiting here: a slot that frees starts the next delivery at
-    // once instead of waiting for a claim round trip. (Waiting claims use no attempt and go back at shutdown.)
-    const capacity = this.limits.perWebhook + this.claimChunk;
-    for (const [webhookId, origin] of this.originOf) {
-      const used = this.webhookRunning.get(webhookId) + this.webhookWaiting.get(webhookId);
+    const chunk = this.claimChunk;
+    const roomOf = (webhookId: string, origin: string | undefined) => {
+      // A busy webhook may have deliveries claimed ahead, waiting here: a slot that frees starts the next one at
+      // once instead of waiting for a claim round trip. (Waiting claims use no attempt and go back at shutdown.)
+      const ahead = this.aheadOf(webhookId);
+      const used =
+        this.webhookRunning.get(webhookId) + this.webhookWaiting.get(webhookId) + this.webhookReserved.get(webhookId);
       let left =
-        this.originRunning.get(origin) >= this.limits.perOrigin
+        origin !== undefined && this.originRunning.get(origin) >= this.limits.perOrigin
           ? 0
-          : Math.max(0, Math.min(this.limits.perWebhook, capacity - used));
-      if (used > 0 && left < this.claimChunk) left = 0;
-      if (left < this.limits.perWebhook) room[webhookId] = left;
-    }
+          : Math.max(0, Math.min(this.limits.perWebhook + ahead - chunk, this.limits.perWebhook + ahead - used));
+      if (used > 0 && left < chunk) left = 0;
+      if (left !== this.limits.perWebhook) room[webhookId] = left;
+    };
+    for (const [webhookId, origin] of this.originOf) roomOf(webhookId, origin);
+    for (const [webhookId] of this.webhookReserved.entries())
+      if (!this.originOf.has(webhookId)) roomOf(webhookId, undefined);
     return room;
   }
 
@@ -197,6 +267,7 @@ export class EndpointScheduler<R> {
     if (this.running.get(job.claim.id) !== job) return false;
     this.running.delete(job.claim.id);
     this.webhookRunning.add(job.claim.webhookId, -1);
+    this.completed.add(job.claim.webhookId, 1);
     this.originRunning.add(job.origin, -1);
     if (job.lane === "retry") this.retryCount--;
     this.pump();

@@ -108,3 +108,39 @@ test("stop gives back what waits at once and takes nothing new; abandonRunning g
   await h.finish(running.claim.id);
   assert.ok(!h.log.some((l) => l.startsWith(`done ${running.claim.id}`)), "a result after abandoning is ignored");
 });
+
+test("claims being prepared count against the process's, the lane's and the webhook's room until released", () => {
+  const h = harness({ ...LIMITS, total: 8, retries: 6, perWebhook: 4, perOrigin: 8 });
+  const claims = [1, 2, 3].map(() => claimOf({ webhookId: "w1" }));
+  const release = h.scheduler.reserve(claims, "retry");
+  assert.equal(h.scheduler.room("fresh"), 5);
+  assert.equal(h.scheduler.room("retry"), 3);
+  // A share of 4 plus a chunk (1) ahead, 3 of them taken: 2 more for w1.
+  assert.deepEqual(h.scheduler.webhookRoom(), { w1: 2 });
+  release();
+  release();
+  assert.equal(h.scheduler.room("fresh"), 8);
+  assert.equal(h.scheduler.room("retry"), 6);
+  assert.deepEqual(h.scheduler.webhookRoom(), {}, "released twice counts once");
+});
+
+test("a webhook that completes quickly may have more claimed ahead; a slow one keeps one chunk", async () => {
+  const h = harness({ total: 256, perWebhook: 8, perOrigin: 256, retries: 192, maxWaitMs: 60_000 });
+  // Claims take 50 ms from their start until their deliveries are submitted.
+  h.scheduler.noteLead(50);
+  const fast = Array.from({ length: 200 }, () => h.job("fast", "https://fast", "retry"));
+  const slow = [1, 2, 3, 4, 5, 6, 7, 8].map(() => h.job("slow", "https://slow", "retry"));
+  for (const j of [...fast.slice(0, 8), ...slow]) h.scheduler.submit(j);
+  // The fast endpoint answers at once, 200 times within a second; the slow one never within it.
+  for (let i = 0; i < 200; i++) {
+    await h.finish(fast[i]!.claim.id);
+    if (i + 8 < 200) h.scheduler.submit(fast[i + 8]!);
+  }
+  await new Promise((r) => setTimeout(r, 1_050));
+  const room = h.scheduler.webhookRoom();
+  // fast: ≈ 200/s (the window is a little over a second) over two leads of 50 ms ≈ 20 ahead instead of a chunk of
+  // 2, at most four shares (32).
+  assert.ok(room.fast! >= 8 + 15 - 2 && room.fast! <= 8 + 20 - 2, `fast: ${room.fast}`);
+  // slow: its share is in flight and a chunk (2) may wait: room for 2, not a larger lookahead.
+  assert.equal(room.slow, 2);
+});
