@@ -17,9 +17,10 @@ export interface WriteOutcomesParams {
 export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
   "deliveries.writeOutcomes",
   `with r as (
-             select * from json_to_recordset($2::json) as r(id uuid, created_at timestamptz, status text, attempt_used bool, replaces_response bool, next_attempt_at timestamptz,
-               response_code int, response_body text, error_category text, error_message text, request_body text, envelope_attempt int, envelope_at timestamptz,
-               rate_limited_since timestamptz, template_error text)
+             select * from json_to_recordset($2::json) as r(id uuid, created_at timestamptz, status text, attempt_used bool,
+               replaces_response bool, next_attempt_at timestamptz, response_code int, response_body text, error_category text,
+               error_message text, request_body text, envelope_attempt int, envelope_at timestamptz, rate_limited_since timestamptz,
+               template_error text)
            ), updated as (
              update deliveries d
                 set status = r.status,
