@@ -23,8 +23,13 @@ export const DELIVERY_COLUMNS = `id, namespace, webhook_id, event_id, subscripti
 export const withEnvelopes = (
   rows: string,
 ) => `select d.*, e.event_name as envelope_event_name, e.payload::text as envelope_payload_json
-    from (${rows}) d left join events e on e.id = d.event_id and d.envelope_attempt is not null
-      and e.created_at >= ${idFromSql("d.event_id")} and e.created_at <= d.created_at
+    from (${rows}) d left join lateral (
+      -- A subquery kept apart (limit 1), so that a delivery without an envelope skips the probe: as a join's
+      -- condition it was checked after probing every partition (60 buffers a row at 36 partitions, measured).
+      select e.event_name, e.payload from events e
+       where d.envelope_attempt is not null and e.id = d.event_id
+         and e.created_at >= ${idFromSql("d.event_id")} and e.created_at <= d.created_at
+       limit 1) e on true
    order by d.created_at desc, d.id desc`;
 
 /** A row of withEnvelopes(DELIVERY_COLUMNS …). */
