@@ -1,7 +1,7 @@
 // JSON-lines logger. Any URL in a message or field is cut to scheme + host, so paths, queries and
 // credentials of webhook URLs never reach the logs. A line written while a span is active carries its trace_id and
 // span_id, so a log line leads to its trace (without an OTLP endpoint no span is ever active).
-import { trace } from "@opentelemetry/api";
+import { isSpanContextValid, trace } from "@opentelemetry/api";
 
 export type Level = "debug" | "info" | "warn" | "error";
 const rank: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -52,7 +52,8 @@ export function createLogger(
   const emit = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (rank[lvl] < rank[level]) return;
     const span = trace.getActiveSpan()?.spanContext();
-    const ids = span ? { trace_id: span.traceId, span_id: span.spanId } : undefined;
+    // Work that no trace records (an unsampled root) runs under a span without ids.
+    const ids = span && isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : undefined;
     const entry = {
       time: new Date().toISOString(),
       level: lvl,

@@ -1,10 +1,14 @@
 // Overhead of OpenTelemetry export: the built server with no OTLP endpoint (nothing of the SDK loaded) against the
 // same server exporting its spans and metrics to a local OTLP/HTTP collector — every span (the SDK's default
-// sampler) and one trace in ten (parentbased_traceidratio 0.1) — for pushes/s and deliveries/s. Rounds alternate the
-// modes so machine noise falls on all alike; the goal is ≤ 10 % lost with export on. Besides the rates it reports
-// the server's CPU time per push and per delivery (from /proc) once the process is warm, which a shared, busy
-// machine disturbs far less than throughput.
-//   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_PROCESSES, BENCH_WARM_SECONDS, BENCH_DATABASE_URL)
+// sampler) and one trace in ten (parentbased_traceidratio 0.1). Servers of the three modes run side by side and take
+// turns, so machine noise falls on all alike. Phases: `user` (the user's configuration: workers on, the pushed event
+// type subscribed by a webhook; CPU per push counts its delivery, read once the receiver has it), `api` (workers
+// off: pushes only) and `deliveries` (events queued first, then delivered). Goals: with one trace in ten, pushes/s
+// and CPU per push within 5 % of export off; with every span, within 25 %. CPU time per operation is read from
+// /proc once the process is warm: a shared, busy machine disturbs it far less than throughput.
+//   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_PROCESSES,
+//                                             BENCH_WARM_SECONDS, BENCH_PHASES=user,api,deliveries, BENCH_DATABASE_URL)
+import { loadavg } from "node:os";
 import { Pool } from "undici";
 import {
   API_KEY,
@@ -16,19 +20,20 @@ import {
   forkTs,
   hammerCount,
   progress,
+  type Svc,
   receiverScript,
   rpc,
   startSvc,
-  takeTurns,
   waitForCount,
 } from "../lib/harness.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PHASES = (process.env.BENCH_PHASES ?? "user,api,deliveries").split(",");
 /** Turns each server takes in a round of pushes (BENCH_SECONDS × ≈ 2,000 pushes each in all). */
 const PUSH_TURNS = 10;
-/** Servers per mode in the push phase: two processes of one build differ by up to ≈ 10 % in CPU per push (what
+/** Servers per mode in the push phases: two processes of one build differ by up to ≈ 10 % in CPU per push (what
  * V8 compiled, where things landed), as much as the overhead measured, so each mode's figure sums several. */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 /** How long every server is warmed before the push phase is measured: several metric export intervals. */
@@ -60,22 +65,33 @@ interface Figure {
   cpuUsPerOp: number;
 }
 
+const pushBody = (event: string) =>
+  JSON.stringify({ namespace: "default", event, payload: { order: 42, items: [1, 2, 3] } });
+
+/** Waits until the receiver has every delivery so far; the count it reached. */
+async function settled(expected: number): Promise<number> {
+  const stats = await waitForCount(receiver.child, expected, 120_000);
+  if (stats.count < expected) throw new Error(`receiver has ${stats.count} of ${expected} deliveries`);
+  return stats.count;
+}
+
 /**
- * Pushes to the three servers side by side: all run at once and take turns, a chunk of pushes each, so a change in
- * the machine's load between chunks falls on every mode alike. Each mode's figures sum its own chunks.
+ * Pushes to the servers of the three modes side by side: all run at once and take turns, a chunk of pushes each, so
+ * a change in the machine's load between chunks falls on every mode alike. Each mode's figures sum its own chunks.
+ * `user`: workers on and the event subscribed; a turn's CPU is read once the receiver has its deliveries, and its
+ * rate is the pushes' (deliveries running at the same time). `api`: workers off, pushes only.
  */
-async function pushes(): Promise<Record<Mode, Figure>> {
+async function pushes(phase: "user" | "api"): Promise<Record<Mode, Figure>> {
+  const user = phase === "user";
   const modes = (Object.keys(MODES) as Mode[]).flatMap((mode) => Array<Mode>(PROCESSES).fill(mode));
-  const servers = await Promise.all(
-    modes.map((mode) => startSvc(db.databaseUrl, { SVC_WORKERS: "false", ...MODES[mode] })),
-  );
+  const servers: Svc[] = [];
+  for (const mode of modes)
+    servers.push(await startSvc(db.databaseUrl, { ...(user ? {} : { SVC_WORKERS: "false" }), ...MODES[mode] }));
   try {
-    const body = JSON.stringify({
-      namespace: "default",
-      event: "bench.push",
-      payload: { order: 42, items: [1, 2, 3] },
-    });
+    const body = pushBody(user ? "bench.user" : "bench.push");
     const make = () => ({ path: "/webhook.EventService/PushEvent", body });
+    await ask(receiver.child, "reset");
+    let delivered = 0;
     // Warm for a while, not only for a count. Right after 10,000 pushes a server with the SDK loaded and no span
     // code run cost 7–20 µs more per push than export off, with the server's stream code being deoptimised and
     // recompiled (--trace-deopt: "wrong map" in Readable.read, OutgoingMessage…; likely the OTLP exporter's http
@@ -88,11 +104,23 @@ async function pushes(): Promise<Record<Mode, Figure>> {
         while (sent < WARMUP * 2 || Date.now() < warmUntil) {
           await hammerCount(svc.url, 1_000, Math.ceil(CONCURRENCY / servers.length) + 1, make, headers);
           sent += 1_000;
+          if (user) delivered += 1_000;
         }
       }),
     );
+    if (user) await settled(delivered);
     const chunk = Math.max(1_000, Math.round((SECONDS * 2_000) / PUSH_TURNS / PROCESSES));
-    const totals = await takeTurns(servers, PUSH_TURNS, chunk, CONCURRENCY, make, headers);
+    const totals = servers.map(() => ({ requests: 0, seconds: 0, cpu: 0 }));
+    for (let turn = 0; turn < PUSH_TURNS; turn++) {
+      for (const [i, svc] of servers.entries()) {
+        const before = cpuMicros(svc.child.pid!);
+        const run = await hammerCount(svc.url, chunk, CONCURRENCY, make, headers);
+        if (user) delivered = await settled(delivered + chunk);
+        totals[i]!.cpu += cpuMicros(svc.child.pid!) - before;
+        totals[i]!.requests += chunk;
+        totals[i]!.seconds += run.seconds;
+      }
+    }
     const sum = {
       off: { requests: 0, seconds: 0, cpu: 0 },
       on: { requests: 0, seconds: 0, cpu: 0 },
@@ -145,9 +173,23 @@ async function deliveries(env: Record<string, string>, event: string): Promise<F
   }
 }
 
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 try {
+  console.log(
+    `bench/otel on ${db.embedded ? "the embedded PostgreSQL" : "BENCH_DATABASE_URL's server"}, ${PROCESSES} ` +
+      `server(s) per mode, ${ROUNDS} round(s), load average at the start ${load()}`,
+  );
   const setup = await startSvc(db.databaseUrl, { SVC_WORKERS: "false" });
   await rpc(setup, "EventService/RegisterEvent", { name: "bench.push" });
+  await rpc(setup, "EventService/RegisterEvent", { name: "bench.user" });
+  await rpc(setup, "WebhookService/RegisterWebhook", {
+    namespace: "default",
+    url: `${receiverUrl}/user`,
+    events: ["bench.user"],
+  });
   for (const mode of Object.keys(MODES)) {
     await rpc(setup, "EventService/RegisterEvent", { name: `bench.deliver.${mode}` });
     await rpc(setup, "WebhookService/RegisterWebhook", {
@@ -158,42 +200,51 @@ try {
   }
   await setup.stop();
 
-  const figures = {
-    push: { off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] },
-    deliver: { off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] },
-  };
+  const empty = () => ({ off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] });
+  const figures: Record<string, Record<Mode, Figure[]>> = {};
+  for (const phase of PHASES) figures[phase] = empty();
+  const loads: string[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    progress(`round ${round}: pushes, the three modes side by side`);
-    const pushed = await pushes();
-    for (const mode of Object.keys(MODES) as Mode[]) figures.push[mode].push(pushed[mode]);
-    for (const mode of Object.keys(MODES) as Mode[]) {
-      const env: Record<string, string> = MODES[mode];
-      progress(`round ${round}: deliveries, export ${mode}`);
-      figures.deliver[mode].push(await deliveries(env, `bench.deliver.${mode}`));
+    for (const phase of PHASES) {
+      loads.push(`round ${round} ${phase}: ${load()}`);
+      if (phase === "user" || phase === "api") {
+        progress(`round ${round}: ${phase} pushes, the three modes side by side`);
+        const pushed = await pushes(phase);
+        for (const mode of Object.keys(MODES) as Mode[]) figures[phase]![mode].push(pushed[mode]);
+      } else {
+        for (const mode of Object.keys(MODES) as Mode[]) {
+          const env: Record<string, string> = MODES[mode];
+          progress(`round ${round}: deliveries, export ${mode}`);
+          figures[phase]![mode].push(await deliveries(env, `bench.deliver.${mode}`));
+        }
+      }
     }
   }
+  loads.push(`end: ${load()}`);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const collected = await ask<{ exports: number; bytes: number }>(collector.child, "stats");
-  for (const [name, f] of Object.entries(figures)) {
+  const what = { user: "push+deliver", api: "API push", deliveries: "delivery" } as Record<string, string>;
+  for (const [phase, f] of Object.entries(figures)) {
     const off = median(f.off.map((x) => x.rate));
     const cpuOff = median(f.off.map((x) => x.cpuUsPerOp));
     console.log(
-      `${name.padEnd(8)} export off: ${fmt(off)}/s, ${fmt(cpuOff)} µs server CPU per op   (rounds: ` +
-        `${f.off.map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp)} µs`).join(", ")})`,
+      `${(what[phase] ?? phase).padEnd(13)} export off: ${fmt(off)}/s, ${fmt(cpuOff, 1)} µs server CPU per op   (rounds: ` +
+        `${f.off.map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp, 1)} µs`).join(", ")})`,
     );
-    for (const mode of ["on", "sampled"] as const) {
+    for (const mode of ["sampled", "on"] as const) {
       const rate = median(f[mode].map((x) => x.rate));
       const cpu = median(f[mode].map((x) => x.cpuUsPerOp));
       const label = mode === "on" ? "every span" : "10 % sampled";
       console.log(
-        `${"".padEnd(8)} export on, ${label.padEnd(12)}: ${fmt(rate)}/s (throughput lost ` +
-          `${fmt((1 - rate / off) * 100, 1)}%), ${fmt(cpu)} µs (CPU overhead ` +
-          `${fmt((cpu / cpuOff - 1) * 100, 1)}%)   goal ≤ 10%   (rounds: ` +
-          `${f[mode].map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp)} µs`).join(", ")})`,
+        `${"".padEnd(13)} export on, ${label.padEnd(12)}: ${fmt(rate)}/s (rate ${fmt((rate / off - 1) * 100, 1)}%), ` +
+          `${fmt(cpu, 1)} µs (CPU ${cpu >= cpuOff ? "+" : ""}${fmt((cpu / cpuOff - 1) * 100, 1)}%)   goal ` +
+          `${mode === "on" ? "≤ 25%" : "≤ 5%"}   (rounds: ` +
+          `${f[mode].map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp, 1)} µs`).join(", ")})`,
       );
     }
   }
   console.log(`collector received ${fmt(collected.exports)} exports, ${fmt(collected.bytes / 2 ** 20, 1)} MiB`);
+  console.log(`load average (1, 5, 15 min): ${loads.join("; ")}`);
 } finally {
   receiver.child.kill();
   collector.child.kill();

@@ -5,7 +5,8 @@
 // The span's context travels with the request (`traceContextOf`), not through an async context manager
 // (lib/telemetry/sync-context.ts): handlers hand it to the spans they start, such as the push's.
 import type { Http2ServerRequest, Http2ServerResponse } from "node:http2";
-import { context, SpanKind, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from "@opentelemetry/api";
+import { UNRECORDED, UNRECORDED_CONTEXT } from "../telemetry/head-sampling.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
 
 const requestContexts = new WeakMap<object, Context>();
@@ -25,30 +26,33 @@ export function withRequestSpans<App extends { fetch(request: Request): Promise<
   http: App,
 ): App {
   if (!tracing.enabled) return http;
+  const traced = async (request: Request, parent: Context, span: Span): Promise<Response> => {
+    span.setAttribute("http.request.method", request.method);
+    const active = trace.setSpan(parent, span);
+    requestContexts.set(request, active);
+    try {
+      const response = await context.with(active, () => http.fetch(request));
+      const route = (request as Request & { route?: string }).route ?? "unmatched";
+      span.updateName(`${request.method} ${route}`);
+      span.setAttributes({ "http.route": route, "http.response.status_code": response.status });
+      if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      return response;
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw err;
+    } finally {
+      span.end();
+    }
+  };
   return {
     ...http,
-    async fetch(request: Request): Promise<Response> {
+    fetch(request: Request): Promise<Response> {
       const parent = tracing.extract(request.headers.get("traceparent"));
-      const span = tracing.tracer.startSpan(
-        request.method,
-        { kind: SpanKind.SERVER, attributes: { "http.request.method": request.method } },
-        parent,
-      );
-      const active = trace.setSpan(parent, span);
-      requestContexts.set(request, active);
-      try {
-        const response = await context.with(active, () => http.fetch(request));
-        const route = (request as Request & { route?: string }).route ?? "unmatched";
-        span.updateName(`${request.method} ${route}`);
-        span.setAttributes({ "http.route": route, "http.response.status_code": response.status });
-        if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-        return response;
-      } catch (err) {
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        throw err;
-      } finally {
-        span.end();
-      }
+      const span = tracing.tracer.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
+      if (span.isRecording()) return traced(request, parent, span);
+      // Not sampled: the request only carries that decision to the spans its handler starts (the push's).
+      requestContexts.set(request, span === UNRECORDED ? UNRECORDED_CONTEXT : trace.setSpan(parent, span));
+      return http.fetch(request);
     },
   };
 }
@@ -68,9 +72,16 @@ export function withGrpcRequestSpan(
     const traceparent = req.headers.traceparent;
     const parent = tracing.extract(typeof traceparent === "string" ? traceparent : undefined);
     const name = route(req.url.split("?")[0]!);
-    const attributes = { "http.request.method": req.method, "http.route": name, "rpc.system": "grpc" };
-    tracing.tracer.startActiveSpan(`${req.method} ${name}`, { kind: SpanKind.SERVER, attributes }, parent, (span) => {
-      requestContexts.set(req, trace.setSpan(parent, span));
+    const span = tracing.tracer.startSpan(`${req.method} ${name}`, { kind: SpanKind.SERVER }, parent);
+    if (!span.isRecording()) {
+      requestContexts.set(req, span === UNRECORDED ? UNRECORDED_CONTEXT : trace.setSpan(parent, span));
+      handle(req, res);
+      return;
+    }
+    span.setAttributes({ "http.request.method": req.method, "http.route": name, "rpc.system": "grpc" });
+    const active = trace.setSpan(parent, span);
+    requestContexts.set(req, active);
+    context.with(active, () => {
       // gRPC's own status travels in the trailers; HTTP's is 200 unless the stream itself failed.
       const trailers = res.addTrailers.bind(res);
       res.addTrailers = (headers) => {

@@ -4,7 +4,7 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
 import type { Target } from "../deliveries/targets.ts";
 import { redactText } from "../log.ts";
-import { inSpan, serverAttributes } from "./spans.ts";
+import { runInSpan, serverAttributes } from "./spans.ts";
 import type { Tracing } from "./tracing.ts";
 import type { AttemptResult, Claimed, EventData } from "../deliveries/stages.ts";
 
@@ -22,7 +22,10 @@ const attemptContexts = new WeakMap<AttemptResult, Context>();
 /** The trace context of the span `result` was the outcome of (undefined without tracing). */
 export const attemptContextOf = (result: AttemptResult): Context | undefined => attemptContexts.get(result);
 
-/** Runs `attempt` inside its span; `attempt` receives the traceparent to send, when outgoing traceparent is on. */
+/**
+ * Runs `attempt` inside its span; `attempt` receives the traceparent to send, when outgoing traceparent is on. An
+ * attempt whose push was not sampled (a parent-based sampler, no traceparent stored) makes no span at all.
+ */
 export function tracedAttempt(
   tracing: Tracing,
   claim: Claimed,
@@ -31,7 +34,11 @@ export function tracedAttempt(
   method: string,
   attempt: (traceparent: string | undefined) => Promise<AttemptResult>,
 ): Promise<AttemptResult> {
-  const attributes = {
+  if (!event.traceparent && tracing.parentBased) return attempt(undefined);
+  const parent = tracing.extract(event.traceparent);
+  const span = tracing.tracer.startSpan("svc.delivery.attempt", { kind: SpanKind.CLIENT }, parent);
+  if (!span.isRecording()) return attempt(undefined);
+  span.setAttributes({
     "http.request.method": method,
     ...hostOf(target),
     "svc.consumer": claim.consumer,
@@ -39,27 +46,21 @@ export function tracedAttempt(
     "svc.delivery.id": claim.id,
     "svc.event.id": event.id,
     "svc.delivery.attempt": claim.attempt,
-  };
-  return inSpan(
-    tracing,
-    "svc.delivery.attempt",
-    { kind: SpanKind.CLIENT, attributes },
-    tracing.extract(event.traceparent),
-    async (span) => {
-      const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
-      attemptContexts.set(result, trace.setSpan(ROOT_CONTEXT, span));
-      const { outcome } = result;
-      if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
-      span.setAttribute("svc.delivery.status", outcome.status);
-      if (outcome.errorCategory) span.setAttribute("svc.error.category", outcome.errorCategory);
-      if (outcome.errorCategory && outcome.errorCategory !== "success") {
-        span.setAttribute("error.type", outcome.errorCategory);
-        span.setStatus({
-          code: SpanStatusCode.ERROR,
-          message: redactText(outcome.errorMessage ?? outcome.errorCategory),
-        });
-      }
-      return result;
-    },
-  );
+  });
+  return runInSpan(span, parent, async () => {
+    const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
+    attemptContexts.set(result, trace.setSpan(ROOT_CONTEXT, span));
+    const { outcome } = result;
+    if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
+    span.setAttribute("svc.delivery.status", outcome.status);
+    if (outcome.errorCategory) span.setAttribute("svc.error.category", outcome.errorCategory);
+    if (outcome.errorCategory && outcome.errorCategory !== "success") {
+      span.setAttribute("error.type", outcome.errorCategory);
+      span.setStatus({
+        code: SpanStatusCode.ERROR,
+        message: redactText(outcome.errorMessage ?? outcome.errorCategory),
+      });
+    }
+    return result;
+  });
 }

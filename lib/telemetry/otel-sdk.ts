@@ -1,7 +1,7 @@
 // The OpenTelemetry SDK, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set: OTLP trace and metric exporters for
 // the configured protocol, the sampler, the resource, and an export queue that never blocks svc. A slow or dead
 // collector costs dropped spans (counted), never a slower delivery or API call.
-import { context, diag, ROOT_CONTEXT, trace, TraceFlags, type Context, type Span } from "@opentelemetry/api";
+import { context, diag, ROOT_CONTEXT, TraceFlags, type Context, type Span } from "@opentelemetry/api";
 import { ExportResultCode, W3CTraceContextPropagator, type ExportResult } from "@opentelemetry/core";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import {
@@ -15,7 +15,6 @@ import {
   AlwaysOnSampler,
   BasicTracerProvider,
   BatchSpanProcessor,
-  ParentBasedSampler,
   TraceIdRatioBasedSampler,
   type ReadableSpan,
   type Sampler,
@@ -24,6 +23,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
+import { HeadSampledIds, HeadSampledTracer, ratioRoot } from "./head-sampling.ts";
 import { SyncContextManager } from "./sync-context.ts";
 import type { Tracing } from "./tracing.ts";
 
@@ -35,20 +35,27 @@ const EXPORT_TIMEOUT_MS = 10_000;
 /** The last export at shutdown gets this long; an unreachable collector must not hold up a stopping process. */
 const SHUTDOWN_EXPORT_MS = 2_000;
 
-function sampler(otel: OtelConfig): Sampler {
+/**
+ * How spans are sampled. The parent-based samplers (the default among them) and `always_off` are decided by svc
+ * before the SDK is called (head-sampling.ts), the SDK then recording what it gets; `always_on` and `traceidratio`,
+ * which ignore a parent's decision, are left to the SDK's own samplers.
+ */
+function sampling(otel: OtelConfig): { sdk: Sampler; root?: () => string | undefined } {
+  const never = () => undefined;
+  const always = ratioRoot(1);
   switch (otel.sampler) {
     case "always_on":
-      return new AlwaysOnSampler();
+      return { sdk: new AlwaysOnSampler() };
     case "always_off":
-      return new AlwaysOffSampler();
+      return { sdk: new AlwaysOffSampler(), root: never };
     case "traceidratio":
-      return new TraceIdRatioBasedSampler(otel.samplerRatio);
+      return { sdk: new TraceIdRatioBasedSampler(otel.samplerRatio) };
     case "parentbased_always_off":
-      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+      return { sdk: new AlwaysOnSampler(), root: never };
     case "parentbased_traceidratio":
-      return new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(otel.samplerRatio) });
+      return { sdk: new AlwaysOnSampler(), root: ratioRoot(otel.samplerRatio) };
     default:
-      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+      return { sdk: new AlwaysOnSampler(), root: always };
   }
 }
 
@@ -158,7 +165,10 @@ export async function startOtelSdk(otel: OtelConfig, version: string, log: Logge
   });
   const { spans, metrics } = await exporters(otel);
   const bounded = new BoundedExport(spans);
-  const provider = new BasicTracerProvider({ resource, sampler: sampler(otel), spanProcessors: [bounded] });
+  const { sdk, root } = sampling(otel);
+  const ids = new HeadSampledIds();
+  const provider = new BasicTracerProvider({ resource, sampler: sdk, idGenerator: ids, spanProcessors: [bounded] });
+  const sdkTracer = provider.getTracer("svc", version);
   const metricReader = new PeriodicExportingMetricReader({
     exporter: metrics,
     exportIntervalMillis: otel.metricExportIntervalMs,
@@ -178,7 +188,8 @@ export async function startOtelSdk(otel: OtelConfig, version: string, log: Logge
   log.info("OpenTelemetry export on", { endpoint: otel.endpoint, protocol: otel.protocol, sampler: otel.sampler });
   return {
     enabled: true,
-    tracer: provider.getTracer("svc", version),
+    tracer: root ? new HeadSampledTracer(sdkTracer, ids, root) : sdkTracer,
+    parentBased: otel.sampler.startsWith("parentbased_"),
     webhookTraceparent: otel.webhookTraceparent,
     metricReader: { reader: metricReader, shareable: cumulative },
     extract(traceparent): Context {
@@ -187,9 +198,8 @@ export async function startOtelSdk(otel: OtelConfig, version: string, log: Logge
     },
     traceparentOf(span: Span): string | null {
       if (!span.isRecording()) return null;
-      const carrier: Record<string, string> = {};
-      propagator.inject(trace.setSpan(context.active(), span), carrier, { set: (c, k, v) => void (c[k] = v) });
-      return carrier.traceparent ?? null;
+      const { traceId, spanId, traceFlags } = span.spanContext();
+      return `00-${traceId}-${spanId}-0${traceFlags & TraceFlags.SAMPLED}`;
     },
     droppedSpans: () => bounded.dropped,
     async shutdown() {

@@ -1,6 +1,6 @@
 // Small helpers shared by svc's spans: errors recorded with every URL cut to scheme and host (like the logs), and
 // the `server.address` of a webhook URL (its host only).
-import { SpanStatusCode, type Context, type Span, type SpanOptions } from "@opentelemetry/api";
+import { context, SpanStatusCode, trace, type Context, type Span, type SpanOptions } from "@opentelemetry/api";
 import { redactText } from "../log.ts";
 import type { Tracing } from "./tracing.ts";
 
@@ -24,7 +24,8 @@ export function serverAttributes(url: string): Record<string, string | number> {
 
 /**
  * Runs `work` in a span that a thrown error marks failed (URLs cut to scheme and host) and that always ends. The
- * span is active while `work` runs synchronously (sync-context.ts); `parent` defaults to the active context.
+ * span is active while `work` runs synchronously (sync-context.ts); `parent` defaults to the active context. A span
+ * the sampler does not record is only handed to `work`: no context, no closure, nothing to end.
  */
 export function inSpan<T>(
   tracing: Tracing,
@@ -33,7 +34,15 @@ export function inSpan<T>(
   parent: Context | undefined,
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
-  const run = async (span: Span) => {
+  const from = parent ?? context.active();
+  const span = tracing.tracer.startSpan(name, options, from);
+  if (!span.isRecording()) return work(span);
+  return runInSpan(span, from, work);
+}
+
+/** Runs `work` in a recorded span started under `parent`: active while `work` runs synchronously, failed by a thrown error, always ended. */
+export function runInSpan<T>(span: Span, parent: Context, work: (span: Span) => Promise<T>): Promise<T> {
+  return context.with(trace.setSpan(parent, span), async () => {
     try {
       return await work(span);
     } catch (err) {
@@ -42,8 +51,5 @@ export function inSpan<T>(
     } finally {
       span.end();
     }
-  };
-  return parent
-    ? tracing.tracer.startActiveSpan(name, options, parent, run)
-    : tracing.tracer.startActiveSpan(name, options, run);
+  });
 }

@@ -8,6 +8,11 @@ export interface Tracing {
   /** False without an OTLP endpoint: call sites create no spans at all. */
   readonly enabled: boolean;
   readonly tracer: Tracer;
+  /**
+   * The sampler follows the parent's decision (`parentbased_*`): work whose stored or received context says it is
+   * not traced starts no span, and an event stored without a traceparent gets no attempt spans.
+   */
+  readonly parentBased: boolean;
   /** Put a W3C traceparent on webhook requests (SVC_WEBHOOK_TRACEPARENT). */
   readonly webhookTraceparent: boolean;
   /** The OTLP metrics reader for svc's MeterProvider; `shareable` when its figures are cumulative, as /metrics needs. */
@@ -25,6 +30,7 @@ export const tracingOff: Tracing = {
   enabled: false,
   tracer: trace.getTracer("svc"),
   webhookTraceparent: false,
+  parentBased: false,
   extract: () => ROOT_CONTEXT,
   traceparentOf: () => null,
   droppedSpans: () => 0,

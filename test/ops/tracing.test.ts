@@ -217,6 +217,62 @@ test("OTLP/HTTP protobuf: push, fan-out and each attempt are spans of one story,
   );
 });
 
+test("sampled at the source: an unsampled push exports nothing and its delivery no attempt span; a sampled one keeps its chain", {
+  timeout: 60_000,
+}, async (t) => {
+  const collector = await startOtlpHttpReceiver(t);
+  // A ratio of 0: no root is sampled, so only the caller's sampled traceparent makes a trace.
+  const env = otelEnv(collector, "http/protobuf", {
+    OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+    OTEL_TRACES_SAMPLER_ARG: "0",
+  });
+  const svc = await startTestService(t, { workers: true, env, logLevel: "debug" });
+  const hook = (await startReceiver(t)).path("/sampled");
+  const { event } = await register(svc, hook.url);
+
+  const unsampledTrace = "0af7651916cd43dd8448eb211c80319c";
+  const sampledTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
+  const root = await push(svc, event);
+  const refused = await push(svc, event, { traceparent: `00-${unsampledTrace}-b7ad6b7169203331-00` });
+  const sampled = await push(svc, event, { traceparent: `00-${sampledTrace}-00f067aa0ba902b7-01` });
+  for (const id of [root, refused, sampled]) assert.equal((await settled(svc, id)).status, "SUCCESS");
+
+  const spans = await eventually(
+    async () => collector.spans,
+    (s) => attemptsOf(s, sampled).length === 1 && s.some((x) => x.name === "svc.fanout"),
+    15_000,
+    100,
+  );
+  // One more export interval of the batch processor: anything else would have arrived by then.
+  await new Promise((r) => setTimeout(r, 1_500));
+  const all = collector.spans;
+  const sampledPush = pushSpanOf(all, sampled)!;
+  const request = all.find((s) => s.spanId === sampledPush.parentSpanId)!;
+  assert.equal(request.parentSpanId, "00f067aa0ba902b7");
+  assert.equal(attemptsOf(all, sampled)[0]!.parentSpanId, sampledPush.spanId);
+  const fanout = spans.find((s) => s.name === "svc.fanout")!;
+  assert.deepEqual(
+    fanout.links.map((l) => l.spanId),
+    [sampledPush.spanId],
+    "fan-out is recorded for the sampled push it served, and links only to it",
+  );
+  // Nothing else: no request, push or attempt span of the unsampled pushes, nor of the setup calls.
+  assert.deepEqual(
+    all.filter((s) => s.traceId !== sampledTrace && s.name !== "svc.fanout").map((s) => s.name),
+    [],
+  );
+  assert.equal(pushSpanOf(all, root), undefined);
+  assert.equal(attemptsOf(all, refused).length, 0);
+  // The receiver of an unsampled attempt gets no traceparent; the sampled one gets its attempt's.
+  const byEvent = (id: string) => hook.requests.find((r) => r.body.includes(id))!;
+  assert.equal(byEvent(root).headers.traceparent, undefined);
+  assert.equal(byEvent(refused).headers.traceparent, undefined);
+  assert.match(String(byEvent(sampled).headers.traceparent), new RegExp(`^00-${sampledTrace}-[0-9a-f]{16}-01$`));
+  // Log lines of unsampled work carry no made-up ids; a caller's unsampled trace id is kept.
+  assert.ok(svc.logs.every((l) => l.trace_id === undefined || /[1-9a-f]/.test(String(l.trace_id))));
+  assert.ok(svc.logs.some((l) => l.trace_id === unsampledTrace));
+});
+
 test("native gRPC calls get the same request span: by method path, the caller's traceparent continued, the push its child, gRPC's status recorded", {
   timeout: 60_000,
 }, async (t) => {
