@@ -11,8 +11,14 @@ import type { Tracing } from "../telemetry/tracing.ts";
 
 const requestContexts = new WeakMap<object, Context>();
 
+/**
+ * What a request without an entry stands for once tracing is on: an unsampled root, which stores nothing (a WeakMap
+ * entry per request cost ≈ 1 µs in a micro-benchmark, more than the rest of an unsampled request's tracing).
+ */
+let unstored: Context | undefined;
+
 /** The trace context of a request's server span (undefined without tracing). */
-export const traceContextOf = (request: object): Context | undefined => requestContexts.get(request);
+export const traceContextOf = (request: object): Context | undefined => requestContexts.get(request) ?? unstored;
 
 /** Lets another object of the same request (native gRPC's fetch view of it) carry its trace context. */
 export function shareTraceContext(from: object, to: object): void {
@@ -26,6 +32,7 @@ export function withRequestSpans<App extends { fetch(request: Request): Promise<
   http: App,
 ): App {
   if (!tracing.enabled) return http;
+  unstored = UNRECORDED_CONTEXT;
   const traced = async (request: Request, parent: Context, span: Span): Promise<Response> => {
     span.setAttribute("http.request.method", request.method);
     const active = trace.setSpan(parent, span);
@@ -51,7 +58,7 @@ export function withRequestSpans<App extends { fetch(request: Request): Promise<
       const span = tracing.tracer.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
       if (span.isRecording()) return traced(request, parent, span);
       // Not sampled: the request only carries that decision to the spans its handler starts (the push's).
-      requestContexts.set(request, span === UNRECORDED ? UNRECORDED_CONTEXT : trace.setSpan(parent, span));
+      if (span !== UNRECORDED) requestContexts.set(request, trace.setSpan(parent, span));
       return http.fetch(request);
     },
   };
@@ -68,13 +75,14 @@ export function withGrpcRequestSpan(
   handle: (req: Http2ServerRequest, res: Http2ServerResponse) => void,
 ) {
   if (!tracing.enabled) return handle;
+  unstored = UNRECORDED_CONTEXT;
   return (req: Http2ServerRequest, res: Http2ServerResponse) => {
     const traceparent = req.headers.traceparent;
     const parent = tracing.extract(typeof traceparent === "string" ? traceparent : undefined);
     const name = route(req.url.split("?")[0]!);
     const span = tracing.tracer.startSpan(`${req.method} ${name}`, { kind: SpanKind.SERVER }, parent);
     if (!span.isRecording()) {
-      requestContexts.set(req, span === UNRECORDED ? UNRECORDED_CONTEXT : trace.setSpan(parent, span));
+      if (span !== UNRECORDED) requestContexts.set(req, trace.setSpan(parent, span));
       handle(req, res);
       return;
     }
