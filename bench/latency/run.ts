@@ -221,6 +221,11 @@ buildForBench();
 const db = await benchDatabase();
 const receiver = await forkTs(new URL("./receiver.ts", import.meta.url));
 const collector = await forkTs(new URL("./collector.ts", import.meta.url));
+for (const [name, child] of [
+  ["receiver", receiver.child],
+  ["collector", collector.child],
+] as const)
+  child.once("exit", (code, signal) => progress(`the ${name} process exited (${code ?? signal})`));
 const generatorProbe = startProbe();
 const probeUrl = new URL("./probe.mjs", import.meta.url).pathname;
 try {

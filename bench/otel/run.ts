@@ -45,6 +45,11 @@ buildForBench();
 const db = await benchDatabase();
 const receiver = await forkTs(receiverScript);
 const collector = await forkTs(new URL("./collector.ts", import.meta.url));
+for (const [name, child] of [
+  ["receiver", receiver.child],
+  ["collector", collector.child],
+] as const)
+  child.once("exit", (code, signal) => progress(`the ${name} process exited (${code ?? signal})`));
 const receiverUrl = `http://127.0.0.1:${receiver.port}`;
 const otelOn = {
   OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`,
