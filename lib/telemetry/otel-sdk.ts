@@ -91,12 +91,13 @@ async function exporters(otel: OtelConfig): Promise<{ spans: SpanExporter; metri
       metrics: new metrics.OTLPMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }),
     };
   }
-  const [traces, metrics] = await Promise.all([
-    import("@opentelemetry/exporter-trace-otlp-proto"),
+  // Spans are encoded by svc (otlp-spans.ts says why); metrics, exported every minute, by the SDK.
+  const [{ OtlpProtobufSpanExporter }, metrics] = await Promise.all([
+    import("./otlp-spans.ts"),
     import("@opentelemetry/exporter-metrics-otlp-proto"),
   ]);
   return {
-    spans: new traces.OTLPTraceExporter({ ...common, url: signalUrl(endpoint, "traces") }),
+    spans: new OtlpProtobufSpanExporter(signalUrl(endpoint, "traces"), otel.headers, EXPORT_TIMEOUT_MS),
     metrics: new metrics.OTLPMetricExporter({ ...common, url: signalUrl(endpoint, "metrics") }),
   };
 }
