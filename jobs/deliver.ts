@@ -2,8 +2,9 @@
 // due deliveries lane by lane, the prepare stage loads what they need and settles what cannot be sent, the endpoint
 // scheduler starts each request only when its webhook, origin and lane have a slot, the attempt stage sends and
 // judges, and the outcome buffer hands results to the writer in batches. The shared work loop wakes it on signals.
+// Each stage is built after the ones it calls; where an earlier stage tells a later one something (a written batch
+// opens circuits and frees the loop, a freed slot wakes it), it rings a doorbell the later one answers.
 import { randomUUID } from "node:crypto";
-import { setMaxListeners } from "node:events";
 import type { Dispatcher } from "undici";
 import type { AppContext } from "../lib/app/context.ts";
 import { Attempter, notSent, released, releasedStatus } from "../lib/deliveries/attempt.ts";
@@ -16,7 +17,9 @@ import type { AttemptResult, Claimed, EventData, PreClaim } from "../lib/deliver
 import { TargetCache } from "../lib/deliveries/targets.ts";
 import { createListenTransport } from "../lib/listen/transport.ts";
 import { logFailedAttempt } from "../lib/telemetry/attempt-log.ts";
+import { Doorbell } from "../lib/workers/doorbell.ts";
 import { startWorkLoop } from "../lib/workers/loop.ts";
+import { Shutdown } from "../lib/workers/shutdown.ts";
 
 export interface DeliveryWorkerOptions {
   /** Most requests in flight at once in this process. */
@@ -79,10 +82,11 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
   // One lease token per process run: a result is written only while this worker still holds the row.
   const leaseToken = randomUUID();
   const log = app.log.child({ worker: "deliver" });
-  const stopController = new AbortController();
-  // Every in-flight request listens to this one signal.
-  setMaxListeners(0, stopController.signal);
-  let stopping = false;
+  const shutdown = new Shutdown();
+  // Rung by the stages below: `wake` is answered by the work loop, `holdBack` (webhooks whose circuit opened or that
+  // were paused) by the scheduler, each built after the stage that rings.
+  const wake = new Doorbell();
+  const holdBack = new Doorbell<string[]>();
 
   // The stages, each a unit with its own state: claim → prepare → per-endpoint scheduling → attempt → outcome
   // buffer (→ writer). What one stage hands the next is a typed value of lib/deliveries/stages.ts.
@@ -109,10 +113,10 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     log,
     flushDelayMs: options.flushDelayMs ?? 5,
     written(changes) {
-      scheduler.holdBack([...changes.open, ...changes.paused.map((p) => p.webhookId)]);
+      holdBack.ring([...changes.open, ...changes.paused.map((p) => p.webhookId)]);
       for (const p of changes.paused)
         log.info("webhook paused automatically", { webhook_id: p.webhookId, namespace: p.consumer, reason: p.reason });
-      loop.wake();
+      wake.ring();
     },
   });
   const scheduler = new EndpointScheduler<AttemptResult>(limits, {
@@ -135,9 +139,10 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       outcomes.add(released(job.claim, new Date(Date.now() + (why === "waited too long" ? RELEASE_DELAY_MS : 0))));
     },
     freed(_job, idle) {
-      if (claiming.slotFreed(scheduler, idle)) loop.wake();
+      if (claiming.slotFreed(scheduler, idle)) wake.ring();
     },
   });
+  holdBack.answer((webhookIds) => scheduler.holdBack(webhookIds));
   const preparing = new PrepareStage({
     db: app.queueDb,
     targets: new TargetCache(app.queueDb, app.keyring),
@@ -146,7 +151,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     returned: () => claiming.workReturned(),
     attempter: new Attempter({
       version: app.version,
-      stopSignal: stopController.signal,
+      stopSignal: shutdown.signal,
       dispatcherFor: options.dispatcherFor,
       tracing: app.tracing.enabled ? app.tracing : undefined,
       async checkRedirect(url) {
@@ -166,11 +171,13 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
     (r) => r.observe(scheduler.queued),
   );
 
-  const accepting = () => !stopping && !outcomes.blocked && outcomes.size < MAX_BUFFERED;
-  // The one wake/poll/stop loop: signals and freed slots wake it, it polls as a safety net.
+  const accepting = () => !shutdown.stopping && !outcomes.blocked && outcomes.size < MAX_BUFFERED;
+  // The one wake/poll/stop loop: signals and the doorbell (freed slots, written batches) wake it; it polls as a
+  // safety net.
   const loop = startWorkLoop(app, {
     name: "deliver",
     topic: "deliveries",
+    doorbell: wake,
     pollMs: options.pollMs,
     canStep: accepting,
     step: () => claiming.claim(scheduler, (claims, lane) => preparing.take(claims, lane)),
@@ -203,7 +210,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       await app.handOff.close();
       // Nothing new goes on the wire from here: claims still waiting for a slot go back at once.
       const stopStarted = Date.now();
-      stopping = true;
+      shutdown.begin();
       app.signals.off("deliveries", onWork);
       scheduler.stop();
       await loop.stop();
@@ -212,7 +219,7 @@ export function startDeliveryWorker(app: AppContext, options: DeliveryWorkerOpti
       const deadline = Date.now() + Math.max(0, drainMs - (Date.now() - stopStarted));
       while (scheduler.inFlight && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       scheduler.abandonRunning();
-      stopController.abort(new Error("the worker is stopping"));
+      shutdown.cutOff(new Error("the worker is stopping"));
       await outcomes.drain(Date.now() + DRAIN_WRITES_MS);
     },
   };

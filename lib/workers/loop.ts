@@ -5,12 +5,15 @@ import { context, ROOT_CONTEXT } from "@opentelemetry/api";
 import type { AppContext } from "../app/context.ts";
 import { isConnectionError } from "../db/pool.ts";
 import type { Topic } from "../signals/signals.ts";
+import type { Doorbell } from "./doorbell.ts";
 
 export interface WorkLoopOptions {
   /** Names the worker in logs. */
   name: string;
   /** The signal topic that wakes it (NOTIFY from any instance, or this process). */
   topic?: Topic;
+  /** Rung by the worker's own stages, built before the loop (a freed slot, a written batch): it answers it. */
+  doorbell?: Doorbell;
   pollMs?: number;
   /** One unit of work; resolves true when more work is waiting right now. */
   step(): Promise<boolean>;
@@ -70,6 +73,7 @@ export function startWorkLoop(app: AppContext, options: WorkLoopOptions): WorkLo
   };
 
   if (options.topic) app.signals.on(options.topic, wake);
+  options.doorbell?.answer(wake);
   const poll = setInterval(wake, options.pollMs ?? 1_000);
   poll.unref();
   wake();
@@ -84,6 +88,7 @@ export function startWorkLoop(app: AppContext, options: WorkLoopOptions): WorkLo
       stopping = true;
       clearInterval(poll);
       if (options.topic) app.signals.off(options.topic, wake);
+      options.doorbell?.hangUp();
       await current;
     },
   };
