@@ -5,7 +5,7 @@ import type { Keyring } from "../crypto/keyring.ts";
 import type { Db } from "../db/pool.ts";
 import { httpConfigFromRow, type HttpConfig } from "../webhooks/http-config.ts";
 import { secretContext } from "../webhooks/secrets.ts";
-import type { OnTransformError } from "../subscriptions/subscriptions.ts";
+import type { OnTransformError } from "../subscriptions/row.ts";
 import { ed25519KeyFromSeed, hmacKeyFromSecret, type Signer } from "./signing.ts";
 import { loadClaimedEvents } from "./sql/load-claimed-events.ts";
 import {

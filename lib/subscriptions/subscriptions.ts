@@ -4,9 +4,8 @@ import type { Db } from "../db/pool.ts";
 import { alreadyExists, invalid, notFound } from "../errors.ts";
 import type { Page } from "../page.ts";
 import { checkHeaders } from "../webhooks/headers.ts";
+import type { OnTransformError, SubscriptionRow } from "./row.ts";
 import { checkTransformTemplate } from "./transform.ts";
-
-export type OnTransformError = "fail" | "fallback";
 
 export interface Subscription {
   subscription_id: string;
@@ -39,26 +38,9 @@ export interface SubscriptionFields {
 
 export const METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;
 
+/** Every column of SubscriptionRow. */
 const COLUMNS = `id, namespace, webhook_id, event_name, headers, method, timeout_seconds, transform_enabled, transform_template,
   on_transform_error, strict_missing_keys, label_filters, created_at, updated_at`;
-
-/** A row of COLUMNS. */
-interface SubscriptionRow {
-  id: string;
-  namespace: string;
-  webhook_id: string;
-  event_name: string;
-  headers: Record<string, string>;
-  method: string;
-  timeout_seconds: number;
-  transform_enabled: boolean;
-  transform_template: string;
-  on_transform_error: OnTransformError;
-  strict_missing_keys: boolean;
-  label_filters: Record<string, string>;
-  created_at: Date;
-  updated_at: Date;
-}
 
 const toSubscription = (r: SubscriptionRow): Subscription => ({
   subscription_id: r.id,
@@ -97,7 +79,7 @@ export async function createSubscription(
 ): Promise<Subscription> {
   check(fields);
   try {
-    const { rows } = await db.query(
+    const { rows } = await db.query<SubscriptionRow>(
       `insert into subscriptions (id, namespace, webhook_id, event_name, headers, method, timeout_seconds, transform_enabled,
          transform_template, on_transform_error, strict_missing_keys, label_filters)
        select $1, $2, w.id, $4, $5, $6, $7, $8, $9, $10, $11, $12 from webhooks w where w.id = $3 and w.namespace = $2
@@ -127,10 +109,10 @@ export async function createSubscription(
 }
 
 export async function getSubscription(db: Db, consumer: string, id: string): Promise<Subscription> {
-  const { rows } = await db.query(`select ${COLUMNS} from subscriptions where id = $1 and namespace = $2`, [
-    id,
-    consumer,
-  ]);
+  const { rows } = await db.query<SubscriptionRow>(
+    `select ${COLUMNS} from subscriptions where id = $1 and namespace = $2`,
+    [id, consumer],
+  );
   if (!rows[0]) throw notFound(`subscription ${id} not found in namespace "${consumer}"`);
   return toSubscription(rows[0]);
 }
@@ -144,11 +126,10 @@ export async function listSubscriptions(
   const where = `namespace = $1 and ($2::uuid is null or webhook_id = $2) and ($3::text is null or event_name = $3)`;
   const values = [consumer, filter.webhookId ?? null, filter.eventName ?? null];
   const [list, count] = await Promise.all([
-    db.query(`select ${COLUMNS} from subscriptions where ${where} order by created_at, id limit $4 offset $5`, [
-      ...values,
-      page.limit,
-      page.offset,
-    ]),
+    db.query<SubscriptionRow>(
+      `select ${COLUMNS} from subscriptions where ${where} order by created_at, id limit $4 offset $5`,
+      [...values, page.limit, page.offset],
+    ),
     db.query(`select count(*)::int as n from subscriptions where ${where}`, values),
   ]);
   return { subscriptions: list.rows.map(toSubscription), total: count.rows[0].n };
@@ -173,7 +154,7 @@ export async function updateSubscription(
     label_filters: changes.label_filters ?? current.label_filters,
   };
   check(merged);
-  const { rows } = await db.query(
+  const { rows } = await db.query<SubscriptionRow>(
     `update subscriptions set headers = $3, method = $4, timeout_seconds = $5, transform_enabled = $6, transform_template = $7,
        on_transform_error = $8, strict_missing_keys = $9, label_filters = $10, updated_at = now()
      where id = $1 and namespace = $2 returning ${COLUMNS}`,

@@ -1,6 +1,6 @@
 // What the worker caches about webhooks and subscriptions (targets.ts), loaded by id for the versions a claim
 // reported newer than the cached ones: two statements, one per table, with the rows the cache builds targets from.
-import type { OnTransformError } from "../../subscriptions/subscriptions.ts";
+import type { SubscriptionRow } from "../../subscriptions/row.ts";
 import { httpConfigColumns, type HttpConfig } from "../../webhooks/http-config.ts";
 import { statement } from "./statement.ts";
 
@@ -20,15 +20,19 @@ export interface WebhookTargetRow extends HttpConfig {
   listen_session_id: string | null;
 }
 
-export interface SubscriptionTargetRow {
-  id: string;
-  headers: Record<string, string>;
-  method: string;
-  timeout_seconds: number;
-  transform_enabled: boolean;
-  transform_template: string;
-  on_transform_error: OnTransformError;
-  strict_missing_keys: boolean;
+/** A row of the targets.subscriptions statement: the columns a send needs, and the version the cache keys on. */
+export interface SubscriptionTargetRow
+  extends Pick<
+    SubscriptionRow,
+    | "id"
+    | "headers"
+    | "method"
+    | "timeout_seconds"
+    | "transform_enabled"
+    | "transform_template"
+    | "on_transform_error"
+    | "strict_missing_keys"
+  > {
   version: number | string;
 }
 
