@@ -24,7 +24,11 @@ export function healthState(c: HealthCounters | null | undefined): HealthState {
   return "degraded";
 }
 
-/** The same rule in SQL, for lists and counts that filter by state. Tests check both agree. */
+/**
+ * The same rule in SQL, for the statements that filter or report by state (webhook lists, health reads, the outcome
+ * write's state changes), over the column expressions given. Shared rather than copied into each: it is the one SQL
+ * description of the spec's rule, and a test checks it agrees with healthState().
+ */
 export const healthStateSql = (total: string, successful: string, consecutive: string) => `case
   when coalesce(${total}, 0) = 0 then 'unspecified'
   when ${successful}::float8 / ${total} < 0.5 or ${consecutive} >= 10 then 'unhealthy'

@@ -22,7 +22,12 @@ export interface Signals {
   close(): Promise<void>;
 }
 
-/** SQL that wakes every instance's workers for a topic; run it after the write that created the work commits. */
+/**
+ * SQL that wakes every instance's workers for a topic: a complete `select` without FROM, so a statement may put it
+ * in a CTE with its own `where` (wake only when something was written). The NOTIFY fires when the statement's
+ * transaction commits. Shared rather than written out in each statement because it is the one description of the
+ * channel and payloads the listener (createSignals below) accepts.
+ */
 export const notifySql = (topic: Topic) => `select pg_notify('${CHANNEL}', '${topic}')`;
 
 const LISTEN_EVENT = "listen";

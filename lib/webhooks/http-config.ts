@@ -36,7 +36,11 @@ const everyFieldListed: Exclude<keyof HttpConfig, (typeof HTTP_CONFIG_COLUMNS)[n
   true;
 void everyFieldListed;
 
-/** The config columns for a select list, optionally qualified by a table alias. */
+/**
+ * The config columns for a select list, optionally qualified by a table alias: the statements that read a webhook
+ * whole (webhooks/record.ts, the worker's deliveries/sql/load-targets.ts) select them from this list, so a config
+ * field added to HttpConfig reaches every one of them (or fails to compile above).
+ */
 export const httpConfigColumns = (alias?: string) =>
   HTTP_CONFIG_COLUMNS.map((c) => (alias ? `${alias}.${c}` : c)).join(", ");
 
