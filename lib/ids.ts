@@ -47,7 +47,8 @@ export function idTimeRange(id: string): { from: string; until: string } {
  * An expression rather than a function, so no migration is needed and every server version can run the statement.
  */
 export const idSql = (at = "now()") =>
-  `(overlay(lpad(to_hex(floor(extract(epoch from ${at}) * 1000)::bigint), 12, '0') placing '-' from 9 for 0) || '-7' || substr(gen_random_uuid()::text, 16))::uuid`;
+  `(overlay(lpad(to_hex(floor(extract(epoch from ${at}) * 1000)::bigint), 12, '0') placing '-' from 9 for 0)
+     || '-7' || substr(gen_random_uuid()::text, 16))::uuid`;
 
 /**
  * SQL for the earliest created_at the UUID column (or expression) `id` allows, for a join to prune partitions by it:
@@ -55,5 +56,6 @@ export const idSql = (at = "now()") =>
  */
 export const idFromSql = (id: string) =>
   `case when substr(${id}::text, 15, 1) = '7'
-     then to_timestamp(('x' || lpad(replace(substr(${id}::text, 1, 13), '-', ''), 16, '0'))::bit(64)::bigint / 1000.0) - interval '${ID_TIME_MARGIN_MS} milliseconds'
+     then to_timestamp(('x' || lpad(replace(substr(${id}::text, 1, 13), '-', ''), 16, '0'))::bit(64)::bigint / 1000.0)
+          - interval '${ID_TIME_MARGIN_MS} milliseconds'
      else '-infinity'::timestamptz end`;

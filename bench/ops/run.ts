@@ -204,7 +204,8 @@ async function fillDay(db: pg.Pool, daysAgo: number, deliveries: number) {
   await db.query(
     `with e as (
        insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
-       select ${idSql("date_trunc('day', now()) - make_interval(days => $1) + g * make_interval(secs => 86000.0 / $2)")}, 'bench', 'bench.event', '{"n":1,"s":"a realistic payload of about a hundred bytes, give or take a few words"}',
+       select ${idSql("date_trunc('day', now()) - make_interval(days => $1) + g * make_interval(secs => 86000.0 / $2)")},
+              'bench', 'bench.event', '{"n":1,"s":"a realistic payload of about a hundred bytes, give or take a few words"}',
               date_trunc('day', now()) - make_interval(days => $1) + g * make_interval(secs => 86000.0 / $2), now()
          from generate_series(1, $2) g returning id, created_at
      ), d as (

@@ -81,7 +81,8 @@ test("a lookup by id visits the one partition its UUIDv7 names, finds rows whose
            select ${idSql("e.created_at")}, 'default', e.id, gen_random_uuid(), 'success', e.created_at, 2, 2, e.created_at from e
            returning id, webhook_id, created_at),
      a as (insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, error_category, created_at)
-           select ${idSql("d.created_at + make_interval(secs => n * 10 - 30)")}, d.id, d.webhook_id, n, n = 2, 'success', d.created_at + make_interval(secs => n * 10 - 30)
+           select ${idSql("d.created_at + make_interval(secs => n * 10 - 30)")}, d.id, d.webhook_id, n, n = 2, 'success',
+                  d.created_at + make_interval(secs => n * 10 - 30)
              from d, generate_series(1, 2) n)
      select d.id as delivery_id, e.id as event_id from d, e`,
   );
@@ -170,7 +171,8 @@ test("a delivery list's total: the consumer's counters say 'more than 10,000' wi
   // Rows written around the counters (as here) are counted.
   assert.equal(await total(), 3);
   await db.query(
-    "insert into namespace_counters (namespace, shard, total, successful) values ('default', 0, 20000, 20000) on conflict (namespace, shard) do update set total = excluded.total",
+    `insert into namespace_counters (namespace, shard, total, successful) values ('default', 0, 20000, 20000)
+     on conflict (namespace, shard) do update set total = excluded.total`,
   );
   assert.equal(await total(), 10_001, "more than 10,000, as the counters say");
   assert.equal(await total("&status=failed"), 1, "a filter counts the rows");
