@@ -56,9 +56,9 @@ export async function startWorkers(app: AppContext, options: WorkerOptions = {})
     batches,
     scheduler,
     async stop() {
-      await batches.stop();
-      await fanout.stop();
-      await delivery.stop();
+      // At once, not in turn: the delivery worker must stop putting requests on the wire the moment the signal
+      // is handled, not after the other loops have finished their last step (the hand-off keeps fan-out safe).
+      await Promise.all([batches.stop(), fanout.stop(), delivery.stop()]);
       await scheduler.stop();
       await Promise.all([dispatchers.verified.close(), dispatchers.unverified.close()]).catch(() => {});
     },

@@ -125,7 +125,9 @@ test(
       const { rows } = await db.query("select count(*)::int as n from deliveries where event_id = any($1::uuid[])", [
         ids,
       ]);
-      if (rows[0].n >= expectedTotal || Date.now() > deadline) break;
+      // The queue too: a queue row still there is a fan-out still to come (which would show as a duplicate below).
+      const queued = (await db.query("select count(*)::int as n from fanout_queue")).rows[0].n;
+      if ((rows[0].n >= expectedTotal && queued === 0) || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const pairs = await db.query(
