@@ -4,20 +4,10 @@ import pg from "pg";
 import { createTestDatabase } from "../helpers/cluster.ts";
 import { startServerProcess } from "../helpers/process.ts";
 import { startReceiver } from "../helpers/receiver.ts";
-import { startTestService, TEST_API_KEY, testEnv } from "../helpers/service.ts";
+import { startTestService, testEnv } from "../helpers/service.ts";
 import { startTcpProxy } from "../helpers/tcp-proxy.ts";
 import { eventually } from "../helpers/wait.ts";
-
-async function rpc(url: string, method: string, body: unknown) {
-  const res = await fetch(`${url}/webhook.${method}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+import { rpc } from "../helpers/rpc-at.ts";
 
 async function statuses(databaseUrl: string): Promise<Record<string, number>> {
   const c = new pg.Client({ connectionString: databaseUrl });

@@ -8,7 +8,8 @@ import { test } from "node:test";
 import { createTestDatabase } from "../helpers/cluster.ts";
 import { startServerProcess } from "../helpers/process.ts";
 import { startReceiver } from "../helpers/receiver.ts";
-import { TEST_API_KEY, testEnv } from "../helpers/service.ts";
+import { testEnv } from "../helpers/service.ts";
+import { rpc } from "../helpers/rpc-at.ts";
 
 // A rate small enough for CI on two cores. The in-flight share per webhook is small, so that what one claim round can
 // hand a webhook is small too, while the failing endpoint answers in milliseconds: on a machine that is not
@@ -20,17 +21,6 @@ const SECONDS = Number(process.env.RETRY_TEST_SECONDS ?? 12);
 const PER_WEBHOOK = process.env.RETRY_TEST_PER_WEBHOOK ?? "16";
 /** How late (beyond its full backoff) a retry may arrive: the 1 s poll, plus a generous margin for a shared machine. */
 const BOUND_MS = Number(process.env.RETRY_TEST_BOUND_MS ?? 3_000);
-
-async function rpc(url: string, method: string, body: unknown) {
-  const res = await fetch(`${url}/webhook.${method}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 const skip = !process.env.SVC_LOAD_TESTS && "a load test (SVC_LOAD_TESTS=1): it needs a machine that is not saturated";
 

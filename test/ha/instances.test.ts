@@ -6,17 +6,7 @@ import { createTestDatabase } from "../helpers/cluster.ts";
 import { startServerProcess } from "../helpers/process.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { TEST_API_KEY, testEnv } from "../helpers/service.ts";
-
-async function rpc(url: string, method: string, body: unknown) {
-  const res = await fetch(`${url}/webhook.${method}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+import { rpc } from "../helpers/rpc-at.ts";
 
 /** Successful deliveries this process wrote, from its own /metrics. */
 async function deliveredBy(url: string): Promise<number> {
