@@ -150,29 +150,31 @@ async function load(
 
 /**
  * Pushes `total` events of `event` at a fixed `rate` (per second), each stamped with `sent_at` in its payload so the
- * receiver can tell push→arrival latency; resolves when every push has been answered.
+ * receiver can tell push→arrival latency; resolves when every push has been answered, with how long each took.
  */
 export async function pushAtRate(
   url: string,
   options: { event: string; rate: number; total: number; connections: number; headers: Record<string, string> },
-): Promise<void> {
+): Promise<{ answeredMs: number[] }> {
   const pool = new Pool(url, { connections: options.connections });
   const t0 = performance.now();
   const inflight: Promise<unknown>[] = [];
+  const answeredMs: number[] = [];
   for (let i = 0; i < options.total; i++) {
     const wait = t0 + (i * 1000) / options.rate - performance.now();
     if (wait > 1) await sleep(wait);
-    const body =
-      `{"namespace":"default","event":${JSON.stringify(options.event)},` +
-      `"payload":{"i":${i},"sent_at":${performance.timeOrigin + performance.now()}}}`;
+    const sentAt = performance.timeOrigin + performance.now();
+    const body = `{"namespace":"default","event":${JSON.stringify(options.event)},"payload":{"i":${i},"sent_at":${sentAt}}}`;
     inflight.push(
       pool
         .request({ path: "/webhook.EventService/PushEvent", method: "POST", headers: options.headers, body })
-        .then((r) => r.body.arrayBuffer()),
+        .then((r) => r.body.arrayBuffer())
+        .then(() => answeredMs.push(performance.timeOrigin + performance.now() - sentAt)),
     );
   }
   await Promise.all(inflight);
   await pool.close();
+  return { answeredMs };
 }
 
 /** Sends for `seconds`, `concurrency` at a time. */
