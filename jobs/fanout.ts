@@ -21,12 +21,12 @@ export function startFanOutWorker(app: AppContext, options: { batch?: number; po
     async step() {
       const started = app.tracing.enabled ? Date.now() : 0;
       // Deliveries born claimed go to this process's delivery worker, when it runs.
-      const { events, taken, deliveries, claimed, traceparents } = await app.handOff.run((taking) =>
+      const { events, taken, deliveries, claimed, traceparents, woke } = await app.handOff.run((taking) =>
         fanOutBatch(app.queueDb, batch, taking?.preClaim),
       );
       if (app.tracing.enabled && events > 0)
         fanOutSpan(app.tracing, started, { events, deliveries, handedOver: claimed.length }, traceparents);
-      if (deliveries > claimed.length) app.signals.local("deliveries");
+      if (woke) app.signals.local("deliveries");
       return taken >= batch;
     },
   });

@@ -20,6 +20,8 @@ export interface FanOutResult {
   claimed: Claimed[];
   /** The events of the claimed deliveries, so the worker need not read them again. */
   claimedEvents: Map<string, EventData>;
+  /** Whether some delivery waits for a claim that could take it now (the statement NOTIFYed the workers). */
+  woke: boolean;
   /** The traceparents of the events fanned out (those pushed while tracing), for the fan-out span's links. */
   traceparents: string[];
 }
@@ -53,6 +55,7 @@ export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): P
     claimed,
     claimedEvents,
     traceparents: summary.traceparents,
+    woke: summary.woke > 0,
   };
 }
 

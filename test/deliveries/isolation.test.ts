@@ -224,3 +224,55 @@ test("an endpoint that refuses connections opens its circuit: deliveries are hel
   assert.equal(closed.circuit.open, false);
   assert.equal(closed.circuit.reason, null);
 });
+
+test("pushes to an endpoint whose circuit is open do not wake the delivery workers (issue 30, item 6)", async (t) => {
+  // Every push batch to a failing endpoint used to NOTIFY every instance's workers although nothing it created could
+  // be claimed before the circuit's probe: an empty claim round per batch per instance, beside everyone's deliveries.
+  const svc = await startTestService(t, { workers: true, logLevel: "error" });
+  const id = await hook(svc, "circuit.quiet", `http://127.0.0.1:${await freePort()}/back`, {
+    maxRetries: 10,
+    retryBackoffSeconds: 1,
+  });
+  await pushMany(svc, "circuit.quiet", 20);
+  await eventually(
+    () => svc.rpc("HealthService", "GetWebhookHealth", { namespace: "default", webhookId: id }),
+    (h) => h.circuit?.open === true,
+    15_000,
+    100,
+  );
+
+  const listener = new pg.Client({ connectionString: svc.databaseUrl });
+  // The test database is dropped at the end, with this connection still open.
+  listener.on("error", () => {});
+  await listener.connect();
+  t.after(() => listener.end().catch(() => {}));
+  const wakeUps: string[] = [];
+  listener.on("notification", (n) => {
+    if (n.channel === "svc_work" && n.payload === "deliveries") wakeUps.push(n.payload);
+  });
+  await listener.query("listen svc_work");
+
+  await pushMany(svc, "circuit.quiet", 60);
+  const [{ held }] = await query(
+    svc.databaseUrl,
+    "select count(*)::int as held from deliveries where webhook_id = $1 and status = 'pending'",
+    [id],
+  );
+  assert.ok(held > 0, "the pushes' deliveries wait for the circuit");
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(wakeUps.length, 0, "no delivery worker was woken for deliveries held by an open circuit");
+
+  // The listener hears wake-ups for work a claim can take: a manual retry of one of them is such work.
+  const [{ delivery }] = await query(
+    svc.databaseUrl,
+    "select id as delivery from deliveries where webhook_id = $1 and status = 'pending' limit 1",
+    [id],
+  );
+  await svc.rpc("DeliveryService", "RetryDelivery", { namespace: "default", deliveryId: delivery });
+  await eventually(
+    async () => wakeUps.length,
+    (n) => n > 0,
+    5_000,
+    50,
+  );
+});

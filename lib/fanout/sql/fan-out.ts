@@ -43,7 +43,7 @@ const preClaimValues = (preClaim: PreClaim | undefined) => [
  * CTEs that fan out the events of the CTE `events` (id, namespace, event_name, labels, expires_at): `pairs` (each
  * event with each subscription it matches, and how many it matches), `candidates` (the pairs `keep` lets through,
  * and which of them are born claimed), `matched` (the deliveries inserted), `counted` and `wake` (NOTIFY for
- * deliveries nobody took).
+ * deliveries nobody took that a claim could take now).
  */
 function fanOutCtes(events: string, p: PreClaimPlaces, keep = "true"): string {
   return `pairs as (
@@ -80,7 +80,9 @@ function fanOutCtes(events: string, p: PreClaimPlaces, keep = "true"): string {
              select namespace, ${p.shard}, count(*), count(*) from matched group by namespace order by namespace
              on conflict (namespace, shard) do update set total = n.total + excluded.total, pending = n.pending + excluded.pending
            ), wake as (
-             ${notifySql("deliveries")} where exists (select 1 from candidates where not taken)
+             -- Deliveries held by an open circuit are nobody's work until its probe is due (a poll finds the probe):
+             -- waking every worker for them made each push to a failing endpoint an empty claim round per instance.
+             ${notifySql("deliveries")} where exists (select 1 from candidates where not taken and circuit_closed)
            )`;
 }
 
