@@ -44,9 +44,20 @@ export interface Logger {
   enabled(level: Level): boolean;
 }
 
+let stdoutGuarded = false;
+
+/** A line to stdout. A log pipe whose reader went away (EPIPE) loses log lines from then on, never the process. */
+function writeStdout(line: string): void {
+  if (!stdoutGuarded) {
+    stdoutGuarded = true;
+    process.stdout.on("error", () => {});
+  }
+  process.stdout.write(line + "\n");
+}
+
 export function createLogger(
   level: Level = "info",
-  write: (line: string) => void = (line) => process.stdout.write(line + "\n"),
+  write: (line: string) => void = writeStdout,
   base: Record<string, unknown> = {},
 ): Logger {
   const emit = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {

@@ -1,43 +1,8 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { test } from "node:test";
 import { createTestDatabase } from "../helpers/cluster.ts";
-import { testEnv } from "../helpers/service.ts";
-
-function startProcess(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: any[] = [];
-  let buffer = "";
-  child.stdout.on("data", (d) => {
-    buffer += d;
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      try {
-        lines.push(JSON.parse(line));
-      } catch {
-        lines.push({ text: line });
-      }
-    }
-  });
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const waitFor = async (predicate: (line: any) => boolean, timeoutMs = 20_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      const found = lines.find(predicate);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`timed out; logs: ${JSON.stringify(lines)} stderr: ${stderr}`);
-  };
-  return { child, lines, exited, waitFor };
-}
+import { startServerProcess as startProcess } from "../helpers/process.ts";
+import { TEST_API_KEY, testEnv } from "../helpers/service.ts";
 
 test("SIGTERM drains and exits 0; a second instance on the same database starts alongside", async (t) => {
   const databaseUrl = await createTestDatabase(t);
@@ -67,4 +32,24 @@ test("a database that is not reachable at start-up is retried instead of failing
   await p.waitFor((l) => l.msg === "database not reachable yet; retrying");
   p.child.kill("SIGKILL");
   await p.exited;
+});
+
+test("a log pipe that closes loses log lines, not the process", async (t) => {
+  // stdout is a pipe to a log collector that may go away (EPIPE): the deliveries must not stop with it.
+  const p = startProcess(testEnv(await createTestDatabase(t), { SVC_LOG_LEVEL: "debug" }), "built");
+  t.after(() => p.child.kill("SIGKILL"));
+  const url = await p.url();
+  p.child.stdout!.destroy();
+  // Requests that log (a rejected push logs its reason at debug) after the reader is gone.
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${url}/v1/consumers/nobody/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": TEST_API_KEY },
+      body: "{}",
+    });
+    assert.ok(res.status >= 400 && res.status < 500);
+  }
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(p.child.exitCode, null, "still running");
+  assert.equal((await fetch(`${url}/health`)).status, 200);
 });
