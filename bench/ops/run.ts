@@ -2,7 +2,9 @@
 // database with the same partitions (the floor): two databases, a server on each, measured in alternating rounds so
 // the load of this shared machine weighs on both alike. Push p50/p99 and WAL bytes per push, list p99, GET by id
 // p99, stats p99, claim cost; then table and index bytes per delivery, and retention of one day's partition (1 M
-// deliveries with their events and attempts by default) while pushes run, with the longest lock wait seen.
+// deliveries with their events and attempts by default) while pushes and claims run, with the longest lock wait
+// seen; the count made ahead of it (by the previous run of the job) timed apart; and the floor of the drop: a bare
+// DROP TABLE of the same three partitions, as large, filled on the other database, under the same load.
 //   node --import tsx bench/ops/run.ts   (BENCH_DATABASE_URL, BENCH_ROWS (10,000,000), BENCH_DROP_ROWS (1,000,000),
 //                                         BENCH_CALLS (500 per round), BENCH_ROUNDS (3))
 import { execFileSync, spawn } from "node:child_process";
@@ -12,7 +14,7 @@ import pg from "pg";
 import { migrate } from "../../lib/db/migrate.ts";
 import { FairClaimer } from "../../lib/deliveries/claim.ts";
 import { startEmbeddedPostgres } from "../../lib/dev/embedded-postgres.ts";
-import { dropOldPartitions } from "../../lib/events/retention.ts";
+import { countAhead, dropOldPartitions } from "../../lib/events/retention.ts";
 import { idSql } from "../../lib/ids.ts";
 import { createLogger } from "../../lib/log.ts";
 import { partitionHistoryFrom } from "../../test/helpers/history.ts";
@@ -240,6 +242,83 @@ async function sizes(db: pg.Pool) {
   return { bytes, deliveries: Number((await db.query("select count(*) as n from deliveries")).rows[0].n) };
 }
 
+/** The three history tables' partitions of the day `daysAgo` back: [table, partition]. */
+async function partitionsOf(db: pg.Pool, daysAgo: number): Promise<[string, string][]> {
+  const { rows } = await db.query(
+    `select t.name as table, c.relname as name
+       from (values ('events'), ('deliveries'), ('delivery_attempts')) t(name)
+       join pg_inherits i on i.inhparent = t.name::regclass join pg_class c on c.oid = i.inhrelid
+      where c.relname = t.name || '_p' || to_char(date_trunc('day', now() at time zone 'UTC') - make_interval(days => $1), 'YYYYMMDD')`,
+    [daysAgo],
+  );
+  if (rows.length !== 3) throw new Error(`no partitions of the day ${daysAgo} days back`);
+  return rows.map((r) => [r.table, r.name]);
+}
+
+/**
+ * Runs `work` on a side while four clients push and a delivery worker's claim runs (50 at a time, put back), with
+ * the longest lock wait seen in pg_locks (sampled every few ms from a connection of its own); the pushes' and
+ * claims' longest against the pushes just before.
+ */
+async function underLoad<T>(
+  { db, url }: Side,
+  work: () => Promise<T>,
+): Promise<{ value: T; ms: number; load: string }> {
+  const before = await Promise.all(Array.from({ length: 4 }, () => timed(100, (i) => push(url, i))));
+  let stop = false;
+  const during: number[] = [];
+  const claims: number[] = [];
+  const pushers = Array.from({ length: 4 }, async () => {
+    for (let i = 0; !stop; i++) {
+      const t = performance.now();
+      await push(url, i);
+      during.push(performance.now() - t);
+    }
+  });
+  const claimer = new FairClaimer(db, "fresh");
+  const claiming = (async () => {
+    while (!stop) {
+      const t = performance.now();
+      const got = await claimer.claim({ limit: 50, perWebhook: 5, room: {}, leaseToken: randomUUID() });
+      claims.push(performance.now() - t);
+      await db.query(
+        "update deliveries set status = 'pending', lease_token = null, next_attempt_at = now() where id = any($1::uuid[])",
+        [got.map((c) => c.id)],
+      );
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 300));
+  const sampler = await db.connect();
+  let longestWaitMs = 0;
+  let sampling = true;
+  const sampled = (async () => {
+    while (sampling) {
+      const { rows } = await sampler.query(
+        "select coalesce(max(extract(epoch from clock_timestamp() - waitstart) * 1000), 0) as ms from pg_locks where not granted",
+      );
+      longestWaitMs = Math.max(longestWaitMs, Number(rows[0].ms));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  const t0 = performance.now();
+  const value = await work();
+  const ms = performance.now() - t0;
+  sampling = false;
+  await sampled;
+  sampler.release();
+  await new Promise((r) => setTimeout(r, 300));
+  stop = true;
+  await Promise.all([...pushers, claiming]);
+  return {
+    value,
+    ms,
+    load:
+      `longest lock wait seen ${fmt(longestWaitMs)} ms (target ≤ 50 ms); pushes (4 clients): max ${fmt(Math.max(...during))} ms, ` +
+      `p99 ${fmt(pct(during, 99))} ms against p99 ${fmt(pct(before.flat(), 99))} ms and max ${fmt(Math.max(...before.flat()))} ms ` +
+      `just before; claims of 50: max ${fmt(Math.max(...claims))} ms, median ${fmt(pct(claims, 50))} ms (${load()})`,
+  };
+}
+
 const median = (xs: number[]) => pct(xs, 50);
 const sides: Side[] = [];
 try {
@@ -295,49 +374,37 @@ try {
       `attempts ${int(perDelivery(size.bytes.delivery_attempts!))}, events ${int(perDelivery(size.bytes.events!))} ` +
       `(an event per 5 deliveries); total ${int(perDelivery(size.bytes.deliveries! + size.bytes.delivery_attempts! + size.bytes.events!))} B`,
   );
-  const { db, url } = full;
-  // Retention of the oldest day while 4 clients push; the longest push it met, against the pushes just before.
-  const before = await Promise.all(Array.from({ length: 4 }, () => timed(100, (i) => push(url, i))));
-  let stop = false;
-  const during: number[] = [];
-  const pushers = Array.from({ length: 4 }, async () => {
-    for (let i = 0; !stop; i++) {
-      const t = performance.now();
-      await push(url, i);
-      during.push(performance.now() - t);
-    }
-  });
-  await new Promise((r) => setTimeout(r, 300));
-  // Lock waits seen directly: any ungranted lock's age, sampled every few ms from its own connection.
-  const sampler = await db.connect();
-  let longestWaitMs = 0;
-  let sampling = true;
-  const sampled = (async () => {
-    while (sampling) {
-      const { rows } = await sampler.query(
-        "select coalesce(max(extract(epoch from clock_timestamp() - waitstart) * 1000), 0) as ms from pg_locks where not granted",
-      );
-      longestWaitMs = Math.max(longestWaitMs, Number(rows[0].ms));
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  })();
-  const r0 = performance.now();
-  const retention = await dropOldPartitions(db as never, 30, { intervalDays: 1 });
-  const retentionMs = performance.now() - r0;
-  sampling = false;
-  await sampled;
-  sampler.release();
-  await new Promise((r) => setTimeout(r, 300));
-  stop = true;
-  await Promise.all(pushers);
+  // What the job's run an hour before would have done: count ahead the partitions this retention drops.
+  const a0 = performance.now();
+  const ahead = await countAhead(full.db as never, 30, { intervalDays: 1 });
   console.log(
-    `retention: ${int(retention.deliveries)} deliveries, ${int(retention.events)} events and their attempts ` +
-      `(${retention.dropped.length} partitions) in ${fmt(retentionMs / 1000)} s (target ≤ 1 s); parent locks held ` +
-      `≤ ${retention.longest_lock_ms} ms (detach alone ≤ ${retention.longest_detach_ms} ms); longest lock wait seen ` +
-      `${fmt(longestWaitMs)} ms (target ≤ 50 ms); pushes meanwhile (4 clients): max ${fmt(Math.max(...during))} ms, p99 ` +
-      `${fmt(pct(during, 99))} ms against p99 ${fmt(pct(before.flat(), 99))} ms and max ${fmt(Math.max(...before.flat()))} ms ` +
-      `just before (${load()}); waiting ${JSON.stringify(retention.waiting)} busy ${JSON.stringify(retention.busy)}; time (ms, ` +
-      `summed over partitions) ${JSON.stringify(Object.fromEntries(Object.entries(retention.phases_ms).map(([k, v]) => [k, Math.round(v)])))}`,
+    `counted ahead (the job's previous run): ${ahead.counted.length} partitions in ${fmt((performance.now() - a0) / 1000)} s ` +
+      `(${load()}); skipped ${JSON.stringify(ahead.skipped)}`,
+  );
+  const retention = await underLoad(full, () => dropOldPartitions(full.db as never, 30, { intervalDays: 1 }));
+  const r = retention.value;
+  console.log(
+    `retention: ${int(r.deliveries)} deliveries, ${int(r.events)} events and their attempts ` +
+      `(${r.dropped.length} partitions; counted at the drop: ${JSON.stringify(r.counted_at_drop)}) in ` +
+      `${fmt(retention.ms / 1000)} s (target ≤ 1 s); parent locks held ≤ ${r.longest_lock_ms} ms (detach alone ` +
+      `≤ ${r.longest_detach_ms} ms); waiting ${JSON.stringify(r.waiting)} busy ${JSON.stringify(r.busy)}; time (ms, ` +
+      `summed over partitions) ${JSON.stringify(Object.fromEntries(Object.entries(r.phases_ms).map(([k, v]) => [k, Math.round(v)])))}` +
+      `\n  meanwhile ${retention.load}`,
+  );
+  // The floor: the same day, as large, on the other database; its three partitions detached (untimed) and dropped
+  // side by side as retention drops them, each in a transaction of its own.
+  const floorDay = await partitionsOf(empty.db, 32);
+  await fillDay(empty.db, 32, DROP_ROWS);
+  for (const [table, name] of floorDay) {
+    await empty.db.query(`vacuum analyze ${name}`);
+    await empty.db.query(`alter table ${table} detach partition ${name}`);
+  }
+  const floor = await underLoad(empty, () =>
+    Promise.all(floorDay.map(([, name]) => empty.db.query(`drop table ${name}`))),
+  );
+  console.log(
+    `floor: bare DROP TABLE of the same three partitions (${int(DROP_ROWS)} deliveries) in ${fmt(floor.ms / 1000)} s: ` +
+      `retention took ${fmt(retention.ms / floor.ms)}× the floor\n  meanwhile ${floor.load}`,
   );
 } catch (err) {
   console.error(err);

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import type { Db } from "../../lib/db/pool.ts";
 import { deliveryAttempts } from "../../lib/deliveries/sql/reads/delivery-attempts.ts";
 import { getDelivery } from "../../lib/deliveries/sql/reads/get-delivery.ts";
+import { requeue } from "../../lib/deliveries/sql/requeue.ts";
 import { ID_TIME_MARGIN_MS, idSql, idTime, idTimeRange, newId } from "../../lib/ids.ts";
 import { partitionHistoryFrom } from "../helpers/history.ts";
 import { startReceiver } from "../helpers/receiver.ts";
@@ -176,4 +177,52 @@ test("a delivery list's total: the consumer's counters say 'more than 10,000' wi
   );
   assert.equal(await total(), 10_001, "more than 10,000, as the counters say");
   assert.equal(await total("&status=failed"), 1, "a filter counts the rows");
+});
+
+test("RetryDelivery of one delivery visits its own partition, found by its id's time or in every partition for an id without one", async (t) => {
+  const svc = await startTestService(t);
+  const db = svc.app.db;
+  await partitionHistoryFrom(db, 10);
+  const { rows } = await db.query(
+    `insert into deliveries (id, namespace, event_id, webhook_id, status, created_at)
+     select case when v7 then ${idSql("now() - interval '5 days'")} else gen_random_uuid() end, 'default', gen_random_uuid(),
+            gen_random_uuid(), 'failed', now() - interval '5 days'
+       from (values (true), (false)) v(v7) returning id, created_at`,
+  );
+  const day = (await db.query("select to_char(now() - interval '5 days', 'YYYYMMDD') as d")).rows[0].d;
+  // The statement's plan for one delivery's range: its partition is the only one read or updated (every one without).
+  const scanned = async (from: string, until: string) => {
+    const values = requeue.values({
+      consumer: "default",
+      deliveryIds: [rows[0].id],
+      webhookId: null,
+      statuses: ["failed"],
+      shard: 0,
+      from,
+      until,
+    });
+    const plan = (await db.query(`explain (costs off, format json) ${requeue.text}`, values)).rows[0]["QUERY PLAN"];
+    const names = new Set<string>();
+    const walk = (n: any) => {
+      if (n["Relation Name"]?.startsWith("deliveries_")) names.add(n["Relation Name"]);
+      for (const c of n.Plans ?? []) walk(c);
+    };
+    walk(plan[0].Plan);
+    return [...names];
+  };
+  const at = rows[0].created_at as Date;
+  assert.deepEqual(await scanned(new Date(at.getTime() - 1).toISOString(), new Date(at.getTime() + 1).toISOString()), [
+    `deliveries_p${day}`,
+  ]);
+  assert.ok((await scanned("-infinity", "infinity")).length > 10, "unbounded: every partition");
+  // Both ids, by the API: retried (pending again) in their old partition.
+  for (const { id } of rows) {
+    const retried = await svc.rpc("DeliveryService", "RetryDelivery", { namespace: "default", deliveryId: id });
+    assert.deepEqual(retried.delivery_ids, [id]);
+    assert.equal((await db.query("select status from deliveries where id = $1", [id])).rows[0].status, "pending");
+    assert.equal(
+      (await db.query("select tableoid::regclass::text as p from deliveries where id = $1", [id])).rows[0].p,
+      `deliveries_p${day}`,
+    );
+  }
 });

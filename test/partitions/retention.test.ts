@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { dropOldPartitions } from "../../lib/events/retention.ts";
-import { listPartitions } from "../../lib/history/partitions.ts";
+import { requeueDeliveries, requeueIn } from "../../lib/deliveries/requeue.ts";
+import { countAhead, dropOldPartitions } from "../../lib/events/retention.ts";
+import { listPartitions, partitionName } from "../../lib/history/partitions.ts";
+import { purgeDeletedWebhooks } from "../../lib/webhooks/tombstones.ts";
 import { partitionHistoryFrom } from "../helpers/history.ts";
 import { startTestService } from "../helpers/service.ts";
 
@@ -135,4 +137,151 @@ test("a partition left detached by an interrupted run is dropped by the next one
   const result = await dropOldPartitions(db, 30, { intervalDays: 1 });
   assert.ok(result.dropped.includes(p!.name));
   assert.equal((await db.query("select to_regclass($1) as r", [p!.name])).rows[0].r, null);
+});
+
+/** The consumer's counters beside what its stored deliveries say, by status. */
+async function countersAndRows(db: any, ns: string) {
+  const { rows } = await db.query(
+    `select (select jsonb_build_object('total', coalesce(sum(total), 0), 'successful', coalesce(sum(successful), 0),
+                                       'failed', coalesce(sum(failed), 0))
+               from namespace_counters where namespace = $1) as counters,
+            (select jsonb_build_object('total', count(*), 'successful', count(*) filter (where status = 'success'),
+                                       'failed', count(*) filter (where status = 'failed'))
+               from deliveries where namespace = $1) as rows`,
+    [ns],
+  );
+  return rows[0];
+}
+
+const dayAgo = (now: Date, days: number) => new Date(Math.floor(now.getTime() / 86_400_000 - days) * 86_400_000);
+
+test("counted ahead, the drop reads no rows and the counters stay exact; a retry or a purge after the count: counted at the drop", async (t) => {
+  const svc = await startTestService(t);
+  const db = svc.app.db;
+  await partitionHistoryFrom(db, 40);
+  const { now } = (await db.query("select now()")).rows[0];
+  const name = (table: "events" | "deliveries", days: number) => partitionName(table, dayAgo(now, days));
+  for (const ns of ["default", "other"]) {
+    await history(db, ns, 36, 30);
+    await history(db, ns, 35, 20, "failed");
+    await history(db, ns, 34, 10);
+    await history(db, ns, 2, 5);
+  }
+  // The deliveries of 34 days back are still retrying: that partition is not counted (nor dropped) yet.
+  await db.query(
+    "update deliveries set status = 'retrying' where created_at < now() - interval '34 days' + interval '1 hour' and created_at > now() - interval '35 days'",
+  );
+  // The counters as the writers would have kept them.
+  await db.query(
+    `delete from namespace_counters;
+     insert into namespace_counters (namespace, shard, total, successful, failed, pending)
+     select namespace, 0, count(*), count(*) filter (where status = 'success'), count(*) filter (where status = 'failed'),
+            count(*) filter (where status = 'retrying')
+       from deliveries group by namespace`,
+  );
+
+  const ahead = await countAhead(db, 30, { intervalDays: 1 });
+  assert.ok(ahead.counted.includes(name("deliveries", 36)) && ahead.counted.includes(name("deliveries", 35)));
+  assert.ok(ahead.counted.includes(name("events", 36)) && ahead.counted.includes(name("events", 35)));
+  assert.ok(!ahead.counted.includes(name("deliveries", 2)), "nothing inside the window");
+  assert.deepEqual(
+    ahead.skipped.filter((s) => s.partition === name("deliveries", 34)),
+    [{ partition: name("deliveries", 34), reason: "undelivered deliveries" }],
+  );
+  assert.deepEqual((await countAhead(db, 30, { intervalDays: 1 })).counted, [], "a count that holds is not made again");
+
+  // After the count: a retried delivery of 36 days back is delivered again (failed this time), and a deleted
+  // webhook's deliveries of 35 days back are purged.
+  const [retried] = (
+    await db.query(
+      "select id from deliveries where namespace = 'default' and created_at < now() - interval '36 days' limit 1",
+    )
+  ).rows;
+  await requeueDeliveries(db, "default", { deliveryIds: [retried.id], force: true });
+  await db.query("update deliveries set status = 'failed' where id = $1", [retried.id]);
+  await db.query(`insert into namespace_counters (namespace, shard, pending, failed) values ('default', 100, -1, 1)`);
+  const [gone] = (
+    await db.query(
+      `select webhook_id from deliveries
+        where namespace = 'other' and created_at < now() - interval '35 days' and created_at > now() - interval '36 days' limit 1`,
+    )
+  ).rows;
+  await db.query("insert into webhook_tombstones (webhook_id, namespace) values ($1, 'other')", [gone.webhook_id]);
+  assert.equal((await purgeDeletedWebhooks(db)).deliveries, 1);
+  for (const ns of ["default", "other"]) {
+    const { counters, rows } = await countersAndRows(db, ns);
+    assert.deepEqual(counters, rows, `${ns}: counters right before the drop`);
+  }
+
+  const dropped = await dropOldPartitions(db, 30, { intervalDays: 1 });
+  assert.ok(dropped.dropped.includes(name("deliveries", 36)) && dropped.dropped.includes(name("deliveries", 35)));
+  assert.deepEqual(
+    dropped.counted_at_drop.sort(),
+    [name("deliveries", 35), name("deliveries", 36)].sort(),
+    "both changed after their count: counted at the drop",
+  );
+  assert.equal(dropped.deliveries, 2 * 2 * 50 - 1);
+  assert.equal(dropped.events, 2 * (30 + 20), "the events of 36 and 35 days back (counted ahead)");
+  for (const ns of ["default", "other"]) {
+    const { counters, rows } = await countersAndRows(db, ns);
+    assert.deepEqual(counters, rows, `${ns}: counters after the drop`);
+  }
+
+  // Once the retrying deliveries are done, the next hour's run counts them ahead and the drop after uses the count.
+  await db.query("update deliveries set status = 'success' where status = 'retrying'");
+  await db.query(
+    `insert into namespace_counters (namespace, shard, successful, pending)
+     select namespace, 101, sum(pending), -sum(pending) from namespace_counters group by namespace`,
+  );
+  const next = await countAhead(db, 30, { intervalDays: 1 });
+  assert.ok(next.counted.includes(name("deliveries", 34)), JSON.stringify(next));
+  const later = await dropOldPartitions(db, 30, { intervalDays: 1 });
+  assert.ok(later.dropped.includes(name("deliveries", 34)));
+  assert.deepEqual(
+    later.counted_at_drop.filter((p) => p.startsWith("deliveries")),
+    [],
+    "counted ahead, nothing changed since: no rows read at the drop",
+  );
+  assert.equal(later.deliveries, 2 * 2 * 10);
+  for (const ns of ["default", "other"]) {
+    const { counters, rows } = await countersAndRows(db, ns);
+    assert.deepEqual(counters, rows, `${ns}: counters after the second drop`);
+  }
+  assert.equal(
+    (await db.query("select count(*)::int as n from partition_counts where partition = any($1)", [dropped.dropped]))
+      .rows[0].n,
+    0,
+    "a dropped partition's figures go with it",
+  );
+});
+
+test("a retry committed while a partition is being counted fails the count; the next run does not count undelivered work", async (t) => {
+  const svc = await startTestService(t);
+  const db = svc.app.db;
+  await partitionHistoryFrom(db, 40);
+  const { now } = (await db.query("select now()")).rows[0];
+  await history(db, "default", 36, 50);
+  const deliveries = partitionName("deliveries", dayAgo(now, 36));
+  const [retried] = (await db.query(`select id from ${deliveries} limit 1`)).rows;
+  // The retry's transaction marked the partition and has not committed when the count reads it.
+  const tx = await db.connect();
+  try {
+    await tx.query("begin");
+    await requeueIn(tx, "default", { deliveryIds: [retried.id], force: true });
+    const counting = countAhead(db, 30, { intervalDays: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    await tx.query("commit");
+    const result = await counting;
+    assert.deepEqual(
+      result.skipped.filter((s) => s.partition === deliveries),
+      [{ partition: deliveries, reason: "changed while being counted" }],
+    );
+  } finally {
+    tx.release();
+  }
+  const again = await countAhead(db, 30, { intervalDays: 1 });
+  assert.deepEqual(
+    again.skipped.filter((s) => s.partition === deliveries),
+    [{ partition: deliveries, reason: "undelivered deliveries" }],
+  );
 });
