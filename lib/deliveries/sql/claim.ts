@@ -22,11 +22,14 @@ export interface ClaimParams {
 
 const LANE_STATUS: Record<Lane, string> = { fresh: "status = 'pending'", retry: "status in ('retrying', 'sending')" };
 
+// Each step of the loose scan orders by the lane index's two columns: ordered by webhook_id alone, it may be served by
+// deliveries_webhook_created with the lane's condition as a filter (PostgreSQL 15 did, given a large backlog), and
+// then every claim walks the first webhook's whole delivered history.
 function claimText(due: string): string {
   return `with recursive hooks(webhook_id) as (
-             (select webhook_id from deliveries where ${due} and webhook_id > $1 and webhook_id <= $2 order by webhook_id limit 1)
+             (select webhook_id from deliveries where ${due} and webhook_id > $1 and webhook_id <= $2 order by webhook_id, next_attempt_at limit 1)
              union all
-             select (select d.webhook_id from deliveries d where d.${due} and d.webhook_id > h.webhook_id and d.webhook_id <= $2 order by d.webhook_id limit 1)
+             select (select d.webhook_id from deliveries d where d.${due} and d.webhook_id > h.webhook_id and d.webhook_id <= $2 order by d.webhook_id, d.next_attempt_at limit 1)
                from hooks h where h.webhook_id is not null
            ), picked as (
              select d.id, d.created_at, d.status, d.subscription_id, h.webhook_id, c.circuit_opened_at is not null as probe
