@@ -5,7 +5,10 @@
 // number of operations, for svc and for each ceiling, since rates swing with the load of a shared machine. Every
 // process is warmed up first (BENCH_WARMUP operations): a server runs for days, and the first thousands of requests
 // after a start cost up to twice as much while V8 is still compiling the hot paths.
-//   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONCURRENCY, BENCH_SECONDARY=0)
+// BENCH_BURN=n runs n busy loops for the whole run: every phase, the floors' included, then shares the cores with the
+// same contention, so a figure "under load" is compared with floors measured under that load, not another moment's.
+//   node --import tsx bench/e2e/run.ts   (BENCH_DATABASE_URL, BENCH_EVENTS, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONCURRENCY, BENCH_SECONDARY=0, BENCH_BURN)
+import { spawn } from "node:child_process";
 import { cpus, loadavg, totalmem } from "node:os";
 import {
   API_KEY,
@@ -42,6 +45,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const FANOUT = process.env.BENCH_FANOUT !== "0";
 const SECONDARY = process.env.BENCH_SECONDARY !== "0";
+const BURN = Number(process.env.BENCH_BURN ?? 0);
 
 buildForBench();
 const db = await benchDatabase();
@@ -105,6 +109,7 @@ interface Round {
 }
 const rounds: Round[] = [];
 let svc: Svc | undefined;
+const burners = Array.from({ length: BURN }, () => spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
 
 try {
   line(
@@ -113,7 +118,10 @@ try {
       `${db.embedded ? "embedded 17 (fsync and synchronous_commit on)" : "from BENCH_DATABASE_URL"} on ` +
       `the same machine; load average ${load()}`,
   );
-  line(`${EVENTS} events per phase, ${CONCURRENCY} concurrent pushes, ${ROUNDS} rounds`);
+  line(
+    `${EVENTS} events per phase, ${CONCURRENCY} concurrent pushes, ${ROUNDS} rounds` +
+      (BURN ? `; ${BURN} busy loop${BURN > 1 ? "s" : ""} running throughout (BENCH_BURN)` : ""),
+  );
 
   // The user's configuration: one webhook subscribed to every event type, on a fast local receiver.
   svc = await startSvc(databaseUrl);
@@ -417,6 +425,7 @@ try {
     line(`peak RSS of the server:   ${fmt(s.peakRssMb())} MB   target ≤ 250 MB`);
   }
 } finally {
+  for (const b of burners) b.kill();
   await svc?.stop().catch(() => {});
   receiver.child.kill();
   await db.drop();
