@@ -283,6 +283,20 @@ try {
             `${fmt(per1000(d.wal) / 1024, 1).padStart(8)} KiB  ${d.q}`,
         );
       // What that WAL is made of: record kinds, and whole-page images (written at a page's first change after a checkpoint).
+      // And by relation (tables and their indexes, partitions under their parent): where each record kind goes.
+      const relations = await db.walRelations(u0.pg.walLsn, u1.pg.walLsn);
+      if (relations.length) {
+        line(`    WAL per event by relation: bytes (page images included) — its record kinds: records × average bytes`);
+        for (const r of relations.slice(0, 16)) {
+          const bytes = r.kinds.reduce((a, k) => a + k.recordBytes + k.pageImageBytes, 0) / EVENTS;
+          if (bytes < 1) continue;
+          const kinds = r.kinds
+            .filter((k) => (k.recordBytes + k.pageImageBytes) / EVENTS >= 0.5)
+            .map((k) => `${k.kind} ${fmt(k.count / EVENTS, 2)} × ${fmt(k.recordBytes / k.count)} B`)
+            .join(", ");
+          line(`    ${fmt(bytes).padStart(7)} B  ${r.relation} — ${kinds}`);
+        }
+      }
       if (kinds.length) {
         line(`    WAL per event by record kind: records, record bytes, page-image bytes`);
         for (const k of kinds.slice(0, 12))

@@ -266,6 +266,12 @@ export interface WalRecordKind {
   pageImageBytes: number;
 }
 
+/** WAL of one relation between two positions (pg_walinspect): a partition's, or a partition's index's, under its parent's name. */
+export interface WalRelation {
+  relation: string;
+  kinds: WalRecordKind[];
+}
+
 /** What PostgreSQL did for the bench database between two snapshots (see `pgWork`). */
 export interface PgSnapshot {
   /** Statements executed in the bench database (pg_stat_statements; NaN when it is not loaded). */
@@ -360,6 +366,7 @@ export async function benchDatabase(): Promise<{
   pgSnapshot(): Promise<PgSnapshot>;
   pgCalls(): Promise<Map<string, StatementWork>>;
   walRecords(from: bigint, to: bigint): Promise<WalRecordKind[]>;
+  walRelations(from: bigint, to: bigint): Promise<WalRelation[]>;
   drop(): Promise<void>;
 }> {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
@@ -397,6 +404,7 @@ export async function benchDatabase(): Promise<{
   const databaseOid = String(
     (await admin.query("select oid from pg_database where datname = $1", [dbName])).rows[0].oid,
   );
+  const benchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
   const lsnText = (n: bigint) => `${(n >> 32n).toString(16)}/${(n & 0xffffffffn).toString(16)}`;
   const postmasterPid = embedded
     ? Number(readFileSync(".svc/bench-postgres/data/postmaster.pid", "utf8").split("\n")[0])
@@ -451,6 +459,59 @@ export async function benchDatabase(): Promise<{
         pageImageBytes: r.fpi_size as number,
       }));
     },
+    /**
+     * The same records by relation, each record under the relation of its first block (the commits of those
+     * transactions under "(no relation)"). Relations are named in the bench database: a connection to it maps
+     * their files, and partitions and their indexes are summed under their parent's name.
+     */
+    async walRelations(from, to) {
+      if (!walInspect) return [];
+      const { rows } = await admin.query(
+        `with r as (
+           select xid::text as xid, resource_manager || '/' || record_type as kind, record_length, fpi_length,
+                  (regexp_match(block_ref, 'rel \\d+/' || $3 || '/(\\d+)'))[1] as node
+             from pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn)
+         ), mine as (select distinct xid from r where node is not null and xid <> '0')
+         select node, kind, count(*)::float8 as count, sum(record_length - fpi_length)::float8 as record_size,
+                sum(fpi_length)::float8 as fpi_size
+           from r where node is not null or (xid <> '0' and xid in (select xid from mine))
+          group by 1, 2`,
+        [lsnText(from), lsnText(to), databaseOid],
+      );
+      const bench = new pg.Client({ connectionString: benchUrl });
+      await bench.connect();
+      const names = new Map<string, string>();
+      try {
+        const nodes = [...new Set(rows.map((r) => r.node as string | null).filter((n) => n !== null))];
+        const mapped = await bench.query(
+          `select n::text as node, coalesce(p.relname, c.relname, n::text) as name
+             from unnest($1::oid[]) n
+             left join pg_class c on c.oid = pg_filenode_relation(0, n)
+             left join pg_inherits i on i.inhrelid = c.oid
+             left join pg_class p on p.oid = i.inhparent`,
+          [nodes],
+        );
+        for (const m of mapped.rows) names.set(m.node, m.name);
+      } finally {
+        await bench.end();
+      }
+      const byRelation = new Map<string, WalRecordKind[]>();
+      for (const r of rows) {
+        const relation = r.node === null ? "(no relation)" : (names.get(r.node) ?? r.node);
+        const kinds = byRelation.get(relation) ?? [];
+        byRelation.set(relation, kinds);
+        const kind = kinds.find((k) => k.kind === r.kind);
+        if (kind) {
+          kind.count += r.count;
+          kind.recordBytes += r.record_size;
+          kind.pageImageBytes += r.fpi_size;
+        } else kinds.push({ kind: r.kind, count: r.count, recordBytes: r.record_size, pageImageBytes: r.fpi_size });
+      }
+      const total = (ks: WalRecordKind[]) => ks.reduce((a, k) => a + k.recordBytes + k.pageImageBytes, 0);
+      return [...byRelation]
+        .map(([relation, kinds]) => ({ relation, kinds: kinds.sort((a, b) => b.recordBytes - a.recordBytes) }))
+        .sort((a, b) => total(b.kinds) - total(a.kinds));
+    },
     async pgSnapshot() {
       const { rows } = await admin.query(
         `select pg_current_wal_lsn() - '0/0' as lsn,
@@ -468,7 +529,7 @@ export async function benchDatabase(): Promise<{
         cpuMicros: postmasterPid ? treeCpuMicros(postmasterPid) : NaN,
       };
     },
-    databaseUrl: Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString(),
+    databaseUrl: benchUrl,
     embedded: embedded !== undefined,
     async drop() {
       if (!process.env.BENCH_KEEP_DATABASE)
