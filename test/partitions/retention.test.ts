@@ -269,7 +269,15 @@ test("a retry committed while a partition is being counted fails the count; the 
     await tx.query("begin");
     await requeueIn(tx, "default", { deliveryIds: [retried.id], force: true });
     const counting = countAhead(db, 30, { intervalDays: 1 });
-    await new Promise((r) => setTimeout(r, 300));
+    // Once the count has read the partition and waits to store its figures behind the retry's mark, the retry commits.
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await db.query(
+        `select exists (select 1 from pg_stat_activity
+                         where wait_event_type = 'Lock' and query like '%insert into partition_counts%counted_generation%') as waiting`,
+      );
+      if (rows[0].waiting) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await tx.query("commit");
     const result = await counting;
     assert.deepEqual(
