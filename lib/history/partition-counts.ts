@@ -31,11 +31,24 @@ export interface ConsumerCount {
   failed: number;
 }
 
+/** What a partition held, as counted: its rows, and a deliveries partition's per consumer. */
+export interface Held {
+  rows: number;
+  byConsumer: ConsumerCount[] | null;
+}
+
+/** The figures counted for each of `partitions` that still hold (nothing changed their deliveries since). */
+export async function storedCounts(db: Queryable, partitions: string[]): Promise<Map<string, Held>> {
+  const { rows } = await db.query<{ partition: string; rows: string; by_consumer: ConsumerCount[] | null }>(
+    `select partition, counted_rows as rows, counted_by_consumer as by_consumer from partition_counts
+      where partition = any($1::text[]) and counted_generation = generation`,
+    [partitions],
+  );
+  return new Map(rows.map((r) => [r.partition, { rows: Number(r.rows), byConsumer: r.by_consumer }]));
+}
+
 /** The figures counted for `partition` if they still hold (nothing changed its deliveries since), else null. */
-export async function storedCount(
-  tx: Queryable,
-  partition: string,
-): Promise<{ rows: number; byConsumer: ConsumerCount[] | null } | null> {
+export async function storedCount(tx: Queryable, partition: string): Promise<Held | null> {
   const { rows } = await tx.query<{ rows: string; by_consumer: ConsumerCount[] | null }>(
     `select counted_rows as rows, counted_by_consumer as by_consumer from partition_counts
       where partition = $1 and counted_generation = generation`,
