@@ -41,7 +41,8 @@ function claimText(due: string): string {
   return `with recursive hooks(webhook_id) as (
              (select webhook_id from deliveries where ${due} and webhook_id > $1 and webhook_id <= $2 order by webhook_id, next_attempt_at limit 1)
              union all
-             select (select d.webhook_id from deliveries d where d.${due} and d.webhook_id > h.webhook_id and d.webhook_id <= $2 order by d.webhook_id, d.next_attempt_at limit 1)
+             select (select d.webhook_id from deliveries d where d.${due} and d.webhook_id > h.webhook_id and d.webhook_id <= $2
+                      order by d.webhook_id, d.next_attempt_at limit 1)
                from hooks h where h.webhook_id is not null
            ), picked as (
              -- The constant limit inside is what the planner sees of how many rows come (it takes a tenth of any
