@@ -276,7 +276,8 @@ try {
     console.log(
       `${fault.name.padEnd(36)}p50 ${fmt(f50, 1).padStart(6)} ms   p99 ${fmt(f99, 1).padStart(7)} ms   ` +
         `p99/baseline ${fmt(f99 / p99, 2)}×   goal p99 ≤ 2× + 10 ms: ${goal}   faulty endpoint ` +
-        `${fmt(faultRate, 1)} attempts/s   delivered ${fmt(run.delivered)}/${fmt(run.sent)}`,
+        `${fmt(faultRate, 1)} attempts/s   delivered ${fmt(run.delivered)}/${fmt(run.sent)}   healthy pushes answered ` +
+        `p50 ${fmt(pct(run.answeredMs, 50), 1)} / p99 ${fmt(pct(run.answeredMs, 99), 1)} ms`,
     );
     await rpc(svc, "WebhookService/UnregisterWebhook", { namespace: "default", webhookId: reg.webhook_id });
     await fault.close();
