@@ -11,7 +11,7 @@
 // counters; those figures are counted ahead (countAhead, about an interval before the drop, by the same job) so the
 // drop reads no rows, and counted at the drop only when no count made ahead still holds.
 import { type Db, type Queryable, type Tx, withTransaction } from "../db/pool.ts";
-import { type ConsumerCount, type Held, storeCount, storedCount, storedCounts } from "../history/partition-counts.ts";
+import { type ConsumerCount, type Held, storeCount, storedCounts } from "../history/partition-counts.ts";
 import { type HistoryTable, listPartitions, type Partition } from "../history/partitions.ts";
 import { randomShard } from "../stats/counters.ts";
 
@@ -422,7 +422,7 @@ export async function countAhead(
 
 /** Counts one partition: null when counted, a reason when not, undefined when a count made before still holds. */
 async function countOne(db: Db, p: Partition): Promise<string | null | undefined> {
-  if (await storedCount(db, p.name)) return undefined;
+  if ((await storedCounts(db, [p.name])).has(p.name)) return undefined;
   // A transaction that began before the partition's end may still add rows to it (its rows' created_at is its start):
   // none may be open now, before the count's snapshot is taken, so that all of them are in it.
   const { rows } = await db.query<{ open: boolean }>(

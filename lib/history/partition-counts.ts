@@ -47,16 +47,6 @@ export async function storedCounts(db: Queryable, partitions: string[]): Promise
   return new Map(rows.map((r) => [r.partition, { rows: Number(r.rows), byConsumer: r.by_consumer }]));
 }
 
-/** The figures counted for `partition` if they still hold (nothing changed its deliveries since), else null. */
-export async function storedCount(tx: Queryable, partition: string): Promise<Held | null> {
-  const { rows } = await tx.query<{ rows: string; by_consumer: ConsumerCount[] | null }>(
-    `select counted_rows as rows, counted_by_consumer as by_consumer from partition_counts
-      where partition = $1 and counted_generation = generation`,
-    [partition],
-  );
-  return rows[0] ? { rows: Number(rows[0].rows), byConsumer: rows[0].by_consumer } : null;
-}
-
 /**
  * Stores what `partition` holds, in the caller's REPEATABLE READ transaction, as of its snapshot. A markChanged made
  * after that snapshot (committed or not) fails this with a serialization error (40001): the count may have missed
