@@ -354,7 +354,9 @@ try {
     const f = median(rounds.map((x) => x.full[key]));
     const unit = key === "walPerPush" ? " B" : " ms";
     const show = (n: number) => (key === "walPerPush" ? int(n) : fmt(n));
-    return `${label} ${show(f)}${unit} against ${show(e)}${unit} empty: ${fmt(f / e)}×${target}`;
+    // Each round's own ratio too: the two databases of a round share its moment of this machine's load.
+    const perRound = rounds.map((x) => `${fmt(x.full[key] / x.empty[key], 2)}×`).join(", ");
+    return `${label} ${show(f)}${unit} against ${show(e)}${unit} empty: ${fmt(f / e)}×${target} (by round ${perRound})`;
   };
   console.log(
     `\n${int(size.deliveries)} deliveries stored (filled in ${fmt(loadSeconds, 0)} s); medians of ${ROUNDS} alternating rounds:\n  ` +

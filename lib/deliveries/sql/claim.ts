@@ -83,8 +83,11 @@ function claimText(due: string): string {
                   next_attempt_at = now() + make_interval(secs => i.timeout_seconds + ${LEASE_MARGIN_SECONDS}), updated_at = now()
              from info i
             -- By the ids taken (an array from the rows picked): each partition's primary key is probed for them, whatever
-            -- the planner guessed of their number, instead of a join that may hash every row of the lane.
-            where d.id = any(array(select id from picked)) and d.id = i.id and d.created_at = i.created_at
+            -- the planner guessed of their number, instead of a join that may hash every row of the lane. The oldest
+            -- row's time prunes, when the statement runs, the partitions older than any row taken: with 10 M stored
+            -- deliveries each old partition's deeper key cost the claim ≈ 0.7 ms more than an empty database's.
+            where d.id = any(array(select id from picked)) and d.created_at >= (select min(created_at) from picked)
+              and d.id = i.id and d.created_at = i.created_at
         returning d.id, d.created_at::text as created_at, d.namespace, d.event_id, d.webhook_id, d.subscription_id, d.attempt_count, d.expires_at,
                   d.rate_limited_since, i.previous_status, i.webhook_version, i.subscription_version, i.timeout_seconds, i.probe`;
 }
