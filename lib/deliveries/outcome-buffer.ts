@@ -33,6 +33,8 @@ export class OutcomeBuffer {
   private flushing: Promise<void> | undefined;
   private backoffMs = 0;
   private closed = false;
+  /** A flush was asked for while a write ran. */
+  private again = false;
 
   constructor(private readonly o: OutcomeBufferOptions) {}
 
@@ -51,21 +53,48 @@ export class OutcomeBuffer {
 
   add(result: AttemptResult): void {
     this.buffer.push(result);
-    if (this.buffer.length >= (this.o.flushAt ?? 200)) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.o.flushDelayMs);
+    if (this.buffer.length >= this.#flushAt) void this.flush();
+    else this.#schedule();
   }
 
+  /**
+   * Writes what is buffered now. Asked while a write runs (the delay ran out, or a caller wants everything written),
+   * it writes again as soon as that write ends.
+   */
   async flush(): Promise<void> {
-    if (this.flushing) return this.flushing;
+    if (this.flushing) {
+      this.again = true;
+      return this.flushing;
+    }
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.again = false;
     if (!this.buffer.length) return;
     const batch = this.buffer;
     this.buffer = [];
-    this.flushing = this.write(batch);
+    let written = false;
+    this.flushing = this.write(batch).then((ok) => {
+      written = ok;
+    });
     await this.flushing;
     this.flushing = undefined;
-    if (this.buffer.length && !this.closed) void this.flush();
+    if (!this.buffer.length || this.closed) return;
+    // What came in during the write waits for its own delay (or flushAt): writing it the moment the previous write
+    // ended made each batch as long as one write, ≈ 3 outcomes at 1,000 deliveries/s, each a transaction of five
+    // round trips. A failed batch is tried again at once (after its backoff).
+    if (!written || this.again || this.buffer.length >= this.#flushAt) void this.flush();
+    else this.#schedule();
+  }
+
+  get #flushAt(): number {
+    return this.o.flushAt ?? 200;
+  }
+
+  #schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.o.flushDelayMs);
   }
 
   /**
@@ -84,11 +113,13 @@ export class OutcomeBuffer {
       });
   }
 
-  private async write(batch: AttemptResult[]): Promise<void> {
+  /** Whether the batch was written; a failed one is back at the front of the buffer. */
+  private async write(batch: AttemptResult[]): Promise<boolean> {
     try {
       const changes = await this.o.write(batch);
       this.backoffMs = 0;
       this.o.written(changes);
+      return true;
     } catch (err) {
       this.buffer = batch.concat(this.buffer);
       this.backoffMs = Math.min(Math.max(this.backoffMs * 2, 100), MAX_BACKOFF_MS);
@@ -99,6 +130,7 @@ export class OutcomeBuffer {
         });
       else this.o.log.error("writing delivery outcomes failed; retrying", { error: err, retry_in_ms: this.backoffMs });
       if (!this.closed) await new Promise((r) => setTimeout(r, this.backoffMs));
+      return false;
     }
   }
 }

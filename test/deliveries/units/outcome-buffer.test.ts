@@ -43,6 +43,43 @@ test("outcomes are written in one batch at flushAt, or after the flush delay", a
   assert.ok(buffer.idle);
 });
 
+test("outcomes that come in during a write wait for their own delay; a flush asked meanwhile follows the write", async () => {
+  const writes: string[][] = [];
+  let finish: () => void = () => {};
+  const buffer = new OutcomeBuffer({
+    write: async (batch) => {
+      writes.push(ids(batch));
+      if (writes.length === 1) await new Promise<void>((r) => (finish = r));
+      return NOTHING;
+    },
+    written: () => {},
+    log,
+    flushDelayMs: 40,
+  });
+  buffer.add(result("a"));
+  const first = buffer.flush();
+  buffer.add(result("b"));
+  finish();
+  await first;
+  await new Promise((r) => setTimeout(r, 10));
+  // Written the moment the first write ended, each batch was as long as one write: a transaction per few outcomes.
+  assert.deepEqual(writes, [["a"]], "b waits for its delay, not for the end of the write before it");
+  await new Promise((r) => setTimeout(r, 60));
+  assert.deepEqual(writes, [["a"], ["b"]]);
+
+  // The delay runs out (or a caller flushes) while a write runs: the rest goes right after it.
+  buffer.add(result("c"));
+  const third = buffer.flush();
+  buffer.add(result("d"));
+  const asked = buffer.flush();
+  assert.equal(writes.length, 3, "one write at a time");
+  await third;
+  await asked;
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(writes, [["a"], ["b"], ["c"], ["d"]]);
+  assert.ok(buffer.idle);
+});
+
 test("a failed write keeps its outcomes in order, blocks the worker, and is retried with backoff", async () => {
   const writes: string[][] = [];
   let failures = 2;
