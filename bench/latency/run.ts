@@ -4,7 +4,8 @@
 // server, the receiver and this load generator (probe.mjs). Mode `plain` runs the server as shipped; mode `traced`
 // exports every span to a local collector (OTLP/HTTP JSON), whose timestamps split each push's path into stages:
 // the request reaching the server, the push stored (its span's end: the batch committed), the attempt starting on
-// the worker, the request on the wire. The first second of each run is left out, as in bench/e2e.
+// the worker, the request on the wire. The first second of each run is left out, as in bench/e2e. It also prints
+// the server's CPU per event at this steady rate, where batches are small.
 //   node --import tsx bench/latency/run.ts   (BENCH_RATE 1000, BENCH_SECONDS 20, BENCH_WARMUP 20000,
 //                                             BENCH_MODES=plain,traced, BENCH_SERVER_OPTIONS, BENCH_DATABASE_URL)
 import { readFileSync, rmSync } from "node:fs";
@@ -16,6 +17,7 @@ import {
   ask,
   benchDatabase,
   buildForBench,
+  cpuMicros,
   fmt,
   forkTs,
   hammerCount,
@@ -264,10 +266,13 @@ try {
     await ask(collector.child, "take");
     generatorProbe.reset();
     progress(`${mode}: ${fmt(RATE)}/s for ${SECONDS} s`);
+    const cpuBefore = cpuMicros(svc.child.pid!);
     const pushes = await pushAtRate(svc.url, "bench.latency", RATE, RATE * SECONDS);
     const deadline = Date.now() + 30_000;
     while ((await ask<{ count: number }>(receiver.child, "count")).count < pushes.length && Date.now() < deadline)
       await sleep(100);
+    // At a steady rate batches are small: the CPU per event here is what a moderately busy server pays.
+    const cpuPerEvent = (cpuMicros(svc.child.pid!) - cpuBefore) / pushes.length;
     await sleep(1_500); // the last span export
     const taken = await ask<ProbeReport & { arrivals: [number, number, number][] }>(receiver.child, "take");
     for (const [seq, , arrived] of taken.arrivals) if (seq >= 0 && pushes[seq]) pushes[seq]!.arrived = arrived;
@@ -276,6 +281,7 @@ try {
     const server = JSON.parse(readFileSync(out, "utf8")) as ProbeReport;
     rmSync(out, { force: true });
     const measured = report(mode, pushes, server, taken, generatorProbe.report());
+    console.log(`  server CPU per event pushed and delivered at this rate: ${fmt(cpuPerEvent)} µs`);
     if (mode === "traced") stages(spans, measured);
   }
 } finally {

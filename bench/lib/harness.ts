@@ -372,16 +372,20 @@ export async function benchDatabase(): Promise<{
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
   if (!serverUrl) {
-    // pg_stat_statements counts the statements (≈ round trips) and WAL each phase costs.
+    // pg_stat_statements counts the statements (≈ round trips) and WAL each phase costs. It costs PostgreSQL CPU
+    // of its own at every statement, more for a long one: BENCH_PG_STATEMENTS=off leaves it out (no counts then).
+    const counting = process.env.BENCH_PG_STATEMENTS !== "off";
     embedded = await startEmbeddedPostgres({
       dir: ".svc/bench-postgres",
       log: createLogger("warn"),
       database: "postgres",
-      settings: [
-        "shared_preload_libraries=pg_stat_statements",
-        "pg_stat_statements.track=top",
-        "pg_stat_statements.track_planning=on",
-      ],
+      settings: counting
+        ? [
+            "shared_preload_libraries=pg_stat_statements",
+            "pg_stat_statements.track=top",
+            "pg_stat_statements.track_planning=on",
+          ]
+        : [],
     });
     serverUrl = embedded.adminUrl;
   }
