@@ -63,9 +63,9 @@ export interface DeliveryWorker {
 const MAX_BUFFERED = 5_000;
 /**
  * Longest an outcome waits for the rest of its batch. A batch is one transaction of five round trips: at 1,000
- * deliveries/s, 25 ms against 5 ms took the server's CPU per event from 418 to 361 µs (and 138 to 132 µs at
- * 5,000/s, bench/README.md). Nothing waits on the write but the row's status: the next attempt starts when the slot
- * frees, and the push→receiver path never passes through here.
+ * deliveries/s the server's CPU per event went from 437–447 to 357–371 µs with this delay and the buffer's own-delay
+ * rule together (bench/latency, bench/README.md). Nothing waits on the write but the row's status: the next attempt
+ * starts when the slot frees, and the push→receiver path never passes through here.
  */
 const OUTCOME_FLUSH_MS = 25;
 /** How long shutdown keeps trying to write the last outcomes; unwritten ones come back when their lease ends. */

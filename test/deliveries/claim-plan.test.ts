@@ -82,20 +82,20 @@ test("the claim's update leaves alone the partitions older than every row it tak
     await partitionHistoryFrom(db, 5);
     await db.query(
       `insert into deliveries (id, namespace, event_id, webhook_id, status, next_attempt_at, created_at)
-     select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'success', now(), now() - interval '4 days'
-       from generate_series(1, 500)`,
+       select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'success', now(), now() - interval '4 days'
+         from generate_series(1, 500)`,
       [WEBHOOK],
     );
     await db.query(
       `insert into deliveries (id, namespace, event_id, webhook_id, status, next_attempt_at)
-     select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'pending', now() - interval '1 minute'
-       from generate_series(1, 20)`,
+       select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'pending', now() - interval '1 minute'
+         from generate_series(1, 20)`,
       [WEBHOOK],
     );
     await db.query("vacuum analyze deliveries");
     const { rows: parts } = await db.query<{ old: string; now: string }>(
       `select (select tableoid::regclass::text from deliveries where status = 'success' limit 1) as old,
-            (select tableoid::regclass::text from deliveries where status = 'pending' limit 1) as now`,
+              (select tableoid::regclass::text from deliveries where status = 'pending' limit 1) as now`,
     );
     const c = await db.connect();
     try {
