@@ -1,42 +1,28 @@
-// Sampling decided before any span object exists. The SDK's tracer makes every span it is asked for — two random
-// ids formatted as hex, the attributes copied, the sampler asked, a non-recording span allocated — and only then
-// drops an unsampled one; at one trace in ten that was most of what tracing cost a push. For the parent-based
-// samplers (the default, and the one to use for throughput) svc decides first: a span under an unsampled parent is
-// that parent (or one shared span), a root span draws its decision from four random words (or is recorded when it
-// links to a sampled span: a fan-out of sampled pushes), and only a sampled span reaches the SDK, whose own sampler
-// then records everything it is given.
+// Sampling decided before any span object exists, and a sampled span recorded without the SDK's tracer. The SDK's
+// tracer makes every span it is asked for — two random ids formatted as hex, the attributes copied, the sampler
+// asked, a non-recording span allocated — and only then drops an unsampled one; at one trace in ten that was most of
+// what tracing cost a push. svc decides first: a span under an unsampled parent is that parent (or one shared span),
+// a root span draws its decision from four random words (or is recorded when it links to a sampled span: a fan-out
+// of sampled pushes), and only a sampled span is made, as a RecordedSpan (recorded-span.ts says why not the SDK's).
 import {
   context,
   INVALID_SPAN_CONTEXT,
   ROOT_CONTEXT,
+  SpanKind,
   trace,
   TraceFlags,
   type Context,
   type Span,
+  type SpanContext,
   type SpanOptions,
   type Tracer,
 } from "@opentelemetry/api";
+import { RecordedSpan, type SpanScope } from "./recorded-span.ts";
 
 /** The span of work no trace records, shared: no ids (log lines under it carry none), nothing to end. */
 export const UNRECORDED: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 /** A context whose work is not recorded; spans started under it are UNRECORDED too. */
 export const UNRECORDED_CONTEXT: Context = trace.setSpan(ROOT_CONTEXT, UNRECORDED);
-
-/** The random ids the SDK's RandomIdGenerator would make, and one slot for a trace id decided here. */
-export class HeadSampledIds {
-  /** The trace id of the root span about to be started; taken by the next `generateTraceId`. */
-  next: string | undefined;
-
-  generateTraceId(): string {
-    const id = this.next;
-    this.next = undefined;
-    return id ?? hex32(word(), word(), word(), word());
-  }
-
-  generateSpanId(): string {
-    return hex8(word()) + hex8(word());
-  }
-}
 
 const word = () => (Math.random() * 0x1_0000_0000) >>> 0;
 /** Each byte as two hex digits: four lookups cost a fifth of `toString(16).padStart(8, "0")` (0.1 against 0.5 µs a span id). */
@@ -44,6 +30,20 @@ const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2
 const hex8 = (n: number) =>
   BYTE_HEX[n >>> 24]! + BYTE_HEX[(n >>> 16) & 255]! + BYTE_HEX[(n >>> 8) & 255]! + BYTE_HEX[n & 255]!;
 const hex32 = (a: number, b: number, c: number, d: number) => hex8(a) + hex8(b) + hex8(c) + hex8(d);
+/** A span id: 64 random bits, never all zero (an invalid id). */
+function spanId(): string {
+  const a = word();
+  const b = word();
+  return a | b ? hex8(a) + hex8(b) : spanId();
+}
+/** A trace id: 128 random bits, never all zero. */
+export function traceId(): string {
+  const a = word();
+  const b = word();
+  const c = word();
+  const d = word();
+  return a | b | c | d ? hex32(a, b, c, d) : traceId();
+}
 
 /**
  * Draws a root span's trace id and decides it as the SDK's TraceIdRatioBasedSampler would decide that id (the XOR
@@ -62,37 +62,67 @@ export function ratioRoot(ratio: number): () => string | undefined {
   };
 }
 
+/** How spans are sampled: a root's trace id, or undefined when not sampled; whether a child of `parent` is sampled. */
+export interface Sampling {
+  root(): string | undefined;
+  child(parent: SpanContext): boolean;
+}
+
 /**
- * A tracer that follows the parent's sampled flag (as ParentBasedSampler does, remote or local) and decides roots
- * with `root`, calling the SDK's tracer only for a span that is sampled.
+ * The tracer svc records with: it decides each span first (a parent-based sampler follows the parent's flag, remote
+ * or local; a root is decided by `sampling.root`) and makes a RecordedSpan only for a sampled one.
  */
 export class HeadSampledTracer implements Tracer {
   constructor(
-    private readonly sdk: Tracer,
-    private readonly ids: HeadSampledIds,
-    private readonly root: () => string | undefined,
+    private readonly scope: SpanScope,
+    private readonly sampling: Sampling,
   ) {}
 
   startSpan(name: string, options?: SpanOptions, ctx: Context = context.active()): Span {
+    const kind = options?.kind ?? SpanKind.INTERNAL;
     if (!options?.root) {
       const parent = trace.getSpan(ctx);
       if (parent === UNRECORDED) return UNRECORDED;
-      const parentContext = parent?.spanContext();
-      if (parentContext && trace.isSpanContextValid(parentContext)) {
-        if (parentContext.traceFlags & TraceFlags.SAMPLED) return this.sdk.startSpan(name, options, ctx);
-        // An unsampled parent (a caller's traceparent with flags 00) stands for its children: nothing is recorded,
-        // log lines keep the caller's trace id, and ending it ends nothing.
-        return parent!.isRecording() ? trace.wrapSpanContext(parentContext) : parent!;
+      if (parent) {
+        const parentContext = parent.spanContext();
+        // svc's own recorded spans are valid by construction: the id checks (two regular expressions) are for the rest.
+        if (parent instanceof RecordedSpan || trace.isSpanContextValid(parentContext)) {
+          if (this.sampling.child(parentContext)) {
+            const own: SpanContext = {
+              traceId: parentContext.traceId,
+              spanId: spanId(),
+              traceFlags: TraceFlags.SAMPLED,
+              traceState: parentContext.traceState,
+            };
+            return this.#recorded(name, kind, own, parentContext, options);
+          }
+          // An unsampled parent (a caller's traceparent with flags 00) stands for its children: nothing is recorded,
+          // log lines keep the caller's trace id, and ending it ends nothing.
+          return parent.isRecording() ? trace.wrapSpanContext(parentContext) : parent;
+        }
       }
     }
     // A root linked to sampled spans (fan-out, linked to the pushes of its batch that were sampled) is recorded, so
     // a sampled push's trace leads to its fan-out; otherwise a root is decided on its own.
-    const traceId = options?.links?.some((l) => l.context.traceFlags & TraceFlags.SAMPLED)
-      ? this.ids.generateTraceId()
-      : this.root();
-    if (traceId === undefined) return UNRECORDED;
-    this.ids.next = traceId;
-    return this.sdk.startSpan(name, options, ctx);
+    const root = options?.links?.some((l) => l.context.traceFlags & TraceFlags.SAMPLED)
+      ? traceId()
+      : this.sampling.root();
+    if (root === undefined) return UNRECORDED;
+    const own = { traceId: root, spanId: spanId(), traceFlags: TraceFlags.SAMPLED };
+    return this.#recorded(name, kind, own, undefined, options);
+  }
+
+  #recorded(
+    name: string,
+    kind: SpanKind,
+    own: SpanContext,
+    parent: SpanContext | undefined,
+    options: SpanOptions | undefined,
+  ): RecordedSpan {
+    const span = new RecordedSpan(this.scope, name, kind, own, parent, options?.startTime);
+    if (options?.links) span.addLinks(options.links);
+    if (options?.attributes) span.setAttributes(options.attributes);
+    return span;
   }
 
   startActiveSpan<F extends (span: Span) => unknown>(name: string, fn: F): ReturnType<F>;

@@ -1,7 +1,17 @@
 // The OpenTelemetry SDK, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set: OTLP trace and metric exporters for
-// the configured protocol, the sampler, the resource, and an export queue that never blocks svc. A slow or dead
-// collector costs dropped spans (counted), never a slower delivery or API call.
-import { context, diag, ROOT_CONTEXT, TraceFlags, type Context, type Span } from "@opentelemetry/api";
+// the configured protocol, the sampler, the resource, and an export queue that never blocks svc. Spans are made by
+// svc's own tracer (head-sampling.ts) and batched by the SDK's processor. A slow or dead collector costs dropped
+// spans (counted), never a slower delivery or API call.
+import {
+  context,
+  diag,
+  ROOT_CONTEXT,
+  SamplingDecision,
+  TraceFlags,
+  type Context,
+  type Span,
+  type SpanContext,
+} from "@opentelemetry/api";
 import { ExportResultCode, W3CTraceContextPropagator, type ExportResult } from "@opentelemetry/core";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import {
@@ -11,19 +21,15 @@ import {
   type PushMetricExporter,
 } from "@opentelemetry/sdk-metrics";
 import {
-  AlwaysOffSampler,
-  AlwaysOnSampler,
-  BasicTracerProvider,
   BatchSpanProcessor,
   TraceIdRatioBasedSampler,
   type ReadableSpan,
-  type Sampler,
   type SpanExporter,
   type SpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
-import { HeadSampledIds, HeadSampledTracer, ratioRoot } from "./head-sampling.ts";
+import { HeadSampledTracer, ratioRoot, traceId, type Sampling } from "./head-sampling.ts";
 import { SyncContextManager } from "./sync-context.ts";
 import type { Tracing } from "./tracing.ts";
 
@@ -36,26 +42,30 @@ const EXPORT_TIMEOUT_MS = 10_000;
 const SHUTDOWN_EXPORT_MS = 2_000;
 
 /**
- * How spans are sampled. The parent-based samplers (the default among them) and `always_off` are decided by svc
- * before the SDK is called (head-sampling.ts), the SDK then recording what it gets; `always_on` and `traceidratio`,
- * which ignore a parent's decision, are left to the SDK's own samplers.
+ * How spans are sampled (OTEL_TRACES_SAMPLER): the parent-based samplers (the default among them) follow the
+ * parent's flag and decide roots alone; `always_on`, `always_off` and `traceidratio` ignore the parent's decision,
+ * `traceidratio` deciding every span by its trace id as the SDK's sampler does.
  */
-function sampling(otel: OtelConfig): { sdk: Sampler; root?: () => string | undefined } {
+function sampling(otel: OtelConfig): Sampling {
   const never = () => undefined;
-  const always = ratioRoot(1);
+  const sampledParent = (parent: SpanContext) => (parent.traceFlags & TraceFlags.SAMPLED) !== 0;
   switch (otel.sampler) {
     case "always_on":
-      return { sdk: new AlwaysOnSampler() };
+      return { root: traceId, child: () => true };
     case "always_off":
-      return { sdk: new AlwaysOffSampler(), root: never };
-    case "traceidratio":
-      return { sdk: new TraceIdRatioBasedSampler(otel.samplerRatio) };
+      return { root: never, child: () => false };
+    case "traceidratio": {
+      const ratio = new TraceIdRatioBasedSampler(otel.samplerRatio);
+      const child = (parent: SpanContext) =>
+        ratio.shouldSample(ROOT_CONTEXT, parent.traceId).decision === SamplingDecision.RECORD_AND_SAMPLED;
+      return { root: ratioRoot(otel.samplerRatio), child };
+    }
     case "parentbased_always_off":
-      return { sdk: new AlwaysOnSampler(), root: never };
+      return { root: never, child: sampledParent };
     case "parentbased_traceidratio":
-      return { sdk: new AlwaysOnSampler(), root: ratioRoot(otel.samplerRatio) };
+      return { root: ratioRoot(otel.samplerRatio), child: sampledParent };
     default:
-      return { sdk: new AlwaysOnSampler(), root: always };
+      return { root: traceId, child: sampledParent };
   }
 }
 
@@ -166,10 +176,10 @@ export async function startOtelSdk(otel: OtelConfig, version: string, log: Logge
   });
   const { spans, metrics } = await exporters(otel);
   const bounded = new BoundedExport(spans);
-  const { sdk, root } = sampling(otel);
-  const ids = new HeadSampledIds();
-  const provider = new BasicTracerProvider({ resource, sampler: sdk, idGenerator: ids, spanProcessors: [bounded] });
-  const sdkTracer = provider.getTracer("svc", version);
+  const tracer = new HeadSampledTracer(
+    { sink: bounded, resource, instrumentationScope: { name: "svc", version } },
+    sampling(otel),
+  );
   const metricReader = new PeriodicExportingMetricReader({
     exporter: metrics,
     exportIntervalMillis: otel.metricExportIntervalMs,
@@ -189,7 +199,7 @@ export async function startOtelSdk(otel: OtelConfig, version: string, log: Logge
   log.info("OpenTelemetry export on", { endpoint: otel.endpoint, protocol: otel.protocol, sampler: otel.sampler });
   return {
     enabled: true,
-    tracer: root ? new HeadSampledTracer(sdkTracer, ids, root) : sdkTracer,
+    tracer,
     parentBased: otel.sampler.startsWith("parentbased_"),
     webhookTraceparent: otel.webhookTraceparent,
     metricReader: { reader: metricReader, shareable: cumulative },
@@ -206,7 +216,7 @@ export async function startOtelSdk(otel: OtelConfig, version: string, log: Logge
     async shutdown() {
       let timer: NodeJS.Timeout | undefined;
       const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_EXPORT_MS)));
-      await Promise.race([Promise.all([provider.shutdown(), metricReader.shutdown()]).catch(() => {}), gaveUp]);
+      await Promise.race([Promise.all([bounded.shutdown(), metricReader.shutdown()]).catch(() => {}), gaveUp]);
       clearTimeout(timer);
     },
   };

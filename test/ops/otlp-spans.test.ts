@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags } from "@opentelemetry/api";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { AlwaysOnSampler, BasicTracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { HeadSampledTracer, traceId } from "../../lib/telemetry/head-sampling.ts";
 import { encodeSpans } from "../../lib/telemetry/otlp-spans.ts";
 
 const require = createRequire(import.meta.url);
@@ -79,4 +80,33 @@ test("svc's span encoding decodes to what the SDK's serializer writes", () => {
   // A big request (nested lengths of three bytes) too.
   const many = Array.from({ length: 600 }, () => ended).flat();
   assert.deepEqual(decode(encodeSpans(many)), decode(ProtobufTraceSerializer.serializeRequest(many)));
+});
+
+test("svc's recorded spans are written alike by svc's encoding and the SDK's serializer (http/json and gRPC use it)", () => {
+  const ended: ReadableSpan[] = [];
+  const tracer = new HeadSampledTracer(
+    {
+      sink: { onEnd: (s) => void ended.push(s) },
+      resource: resourceFromAttributes({ "service.name": "svc" }),
+      instrumentationScope: { name: "svc", version: "1.2.3" },
+    },
+    { root: traceId, child: () => true },
+  );
+  const request = tracer.startSpan("POST /x", { kind: SpanKind.SERVER }, ROOT_CONTEXT);
+  const attempt = tracer.startSpan(
+    "svc.delivery.attempt",
+    { kind: SpanKind.CLIENT, attributes: { "svc.delivery.attempt": 2, "server.port": 443, ok: true, list: ["a"] } },
+    trace.setSpan(ROOT_CONTEXT, request),
+  );
+  attempt.recordException({ name: "TimeoutError", message: "no answer from https://example.com" });
+  attempt.setStatus({ code: SpanStatusCode.ERROR, message: "timeout" });
+  attempt.end();
+  request.end();
+  tracer
+    .startSpan("svc.fanout", { root: true, links: [{ context: attempt.spanContext() }], startTime: Date.now() })
+    .end();
+  assert.equal(ended.length, 3);
+  assert.deepEqual(decode(encodeSpans(ended)), decode(ProtobufTraceSerializer.serializeRequest(ended)));
+  const [a, r] = ended;
+  assert.equal(a!.parentSpanContext?.spanId, r!.spanContext().spanId);
 });
