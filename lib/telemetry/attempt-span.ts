@@ -16,7 +16,7 @@ function hostOf(target: Target): Record<string, string | number> {
   return attributes;
 }
 
-/** The span of each traced attempt's result, for the line logged about it (attempt-log.ts). */
+/** The span of each traced attempt that failed, for the line logged about it (attempt-log.ts); only failures are logged. */
 const attemptContexts = new WeakMap<AttemptResult, Context>();
 
 /** The trace context of the span `result` was the outcome of (undefined without tracing). */
@@ -49,12 +49,12 @@ export function tracedAttempt(
   });
   return runInSpan(span, parent, async () => {
     const result = await attempt(tracing.webhookTraceparent ? (tracing.traceparentOf(span) ?? undefined) : undefined);
-    attemptContexts.set(result, trace.setSpan(ROOT_CONTEXT, span));
     const { outcome } = result;
     if (outcome.responseCode) span.setAttribute("http.response.status_code", outcome.responseCode);
     span.setAttribute("svc.delivery.status", outcome.status);
     if (outcome.errorCategory) span.setAttribute("svc.error.category", outcome.errorCategory);
     if (outcome.errorCategory && outcome.errorCategory !== "success") {
+      attemptContexts.set(result, trace.setSpan(ROOT_CONTEXT, span));
       span.setAttribute("error.type", outcome.errorCategory);
       span.setStatus({
         code: SpanStatusCode.ERROR,

@@ -45,6 +45,40 @@ export function traceId(): string {
   return a | b | c | d ? hex32(a, b, c, d) : traceId();
 }
 
+const ZERO_TRACE_ID = "0".repeat(32);
+const ZERO_SPAN_ID = "0".repeat(16);
+
+/** Lowercase hex digits: 0-9 and a-f. */
+function isHex(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
+
+/**
+ * The span context of a traceparent in the form svc writes (`00-<32 hex>-<16 hex>-<2 hex>`, ids not all zero), read
+ * without the propagator's regular expression: every stored event's traceparent is read again for each attempt and
+ * fan-out. Anything else (another version, upper case, a tracestate to carry) is undefined: the W3C propagator reads it.
+ */
+export function canonicalParent(traceparent: string): SpanContext | undefined {
+  if (
+    traceparent.length !== 55 ||
+    !traceparent.startsWith("00-") ||
+    traceparent[35] !== "-" ||
+    traceparent[52] !== "-" ||
+    !isHex(traceparent, 3, 35) ||
+    !isHex(traceparent, 36, 52) ||
+    !isHex(traceparent, 53, 55)
+  )
+    return undefined;
+  const traceId = traceparent.slice(3, 35);
+  const spanId = traceparent.slice(36, 52);
+  if (traceId === ZERO_TRACE_ID || spanId === ZERO_SPAN_ID) return undefined;
+  return { traceId, spanId, traceFlags: Number.parseInt(traceparent.slice(53), 16), isRemote: true };
+}
+
 /**
  * Draws a root span's trace id and decides it as the SDK's TraceIdRatioBasedSampler would decide that id (the XOR
  * of its four 32-bit words below ratio × 2³²), so a service downstream that samples by trace id agrees. The id is

@@ -7,6 +7,7 @@ import {
   diag,
   ROOT_CONTEXT,
   SamplingDecision,
+  trace,
   TraceFlags,
   type Context,
   type Span,
@@ -29,7 +30,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
-import { HeadSampledTracer, ratioRoot, traceId, type Sampling } from "./head-sampling.ts";
+import { canonicalParent, HeadSampledTracer, ratioRoot, traceId, type Sampling } from "./head-sampling.ts";
 import { SyncContextManager } from "./sync-context.ts";
 import type { Tracing } from "./tracing.ts";
 
@@ -204,8 +205,12 @@ export async function startOtelSdk(otel: OtelConfig, version: string, log: Logge
     webhookTraceparent: otel.webhookTraceparent,
     metricReader: { reader: metricReader, shareable: cumulative },
     extract(traceparent): Context {
+      if (!traceparent) return ROOT_CONTEXT;
       // Always from the root: what is stored or received is the only parent, never whatever happens to be active.
-      return traceparent ? propagator.extract(ROOT_CONTEXT, { traceparent }, getter) : ROOT_CONTEXT;
+      const stored = canonicalParent(traceparent);
+      return stored
+        ? trace.setSpanContext(ROOT_CONTEXT, stored)
+        : propagator.extract(ROOT_CONTEXT, { traceparent }, getter);
     },
     traceparentOf(span: Span): string | null {
       if (!span.isRecording()) return null;

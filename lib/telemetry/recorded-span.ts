@@ -83,14 +83,18 @@ function hrTime(ms: number): HrTime {
   return [seconds, nanos];
 }
 
+const NONE = Object.freeze([]) as unknown as never[];
+const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
+
 const isAttributeValue = (v: unknown): v is AttributeValue =>
   typeof v === "string" || typeof v === "number" || typeof v === "boolean" || Array.isArray(v);
 
 export class RecordedSpan implements Span, ReadableSpan {
   readonly attributes: Attributes = {};
-  readonly links: Link[] = [];
-  readonly events: TimedEvent[] = [];
-  status: SpanStatus = { code: SpanStatusCode.UNSET };
+  // Most spans have no links and no events: they share one empty list until their first.
+  links: Link[] = NONE;
+  events: TimedEvent[] = NONE;
+  status: SpanStatus = UNSET;
   droppedAttributesCount = 0;
   droppedEventsCount = 0;
   droppedLinksCount = 0;
@@ -167,6 +171,7 @@ export class RecordedSpan implements Span, ReadableSpan {
         const value = (attributesOrTime as Attributes)[key];
         if (value != null && isAttributeValue(value)) attributes[key] = value;
       }
+    if (this.events === NONE) this.events = [];
     // Past the limit the oldest event goes, as in the SDK.
     if (this.events.length >= MAX_EVENTS) {
       this.events.shift();
@@ -178,6 +183,7 @@ export class RecordedSpan implements Span, ReadableSpan {
 
   addLink(link: Link): this {
     if (this.ended) return this;
+    if (this.links === NONE) this.links = [];
     if (this.links.length >= MAX_LINKS) {
       this.links.shift();
       this.droppedLinksCount++;

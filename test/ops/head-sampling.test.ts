@@ -23,7 +23,14 @@ import {
   TraceIdRatioBasedSampler,
   type ReadableSpan,
 } from "@opentelemetry/sdk-trace-base";
-import { HeadSampledTracer, ratioRoot, traceId, UNRECORDED } from "../../lib/telemetry/head-sampling.ts";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import {
+  canonicalParent,
+  HeadSampledTracer,
+  ratioRoot,
+  traceId,
+  UNRECORDED,
+} from "../../lib/telemetry/head-sampling.ts";
 import { encodeSpans } from "../../lib/telemetry/otlp-spans.ts";
 
 const resource = resourceFromAttributes({ "service.name": "svc", "service.version": "1.2.3" });
@@ -215,4 +222,31 @@ test("a recorded span's times are the wall clock's, its duration the monotonic c
   const fromPerformance = t.startSpan("p", { startTime: performance.now() }, ROOT_CONTEXT);
   fromPerformance.end();
   assert.ok(Math.abs(ms(ended[1]!.startTime) - Date.now()) < 50);
+});
+
+test("a stored traceparent is read as the W3C propagator reads it, or left to the propagator", () => {
+  const propagator = new W3CTraceContextPropagator();
+  const getter = {
+    get: (c: { tp: string }, key: string) => (key === "traceparent" ? c.tp : undefined),
+    keys: () => ["traceparent"],
+  };
+  const viaPropagator = (tp: string) => trace.getSpanContext(propagator.extract(ROOT_CONTEXT, { tp }, getter));
+  const valid = [
+    "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+    "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00",
+    "00-0000000000000000000000000000000a-000000000000000b-03",
+  ];
+  for (const tp of valid) assert.deepEqual(canonicalParent(tp), viaPropagator(tp), tp);
+  const others = [
+    "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
+    "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",
+    "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01",
+    "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra",
+    "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+    "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-0g",
+    "00-4bf92f3577b34da6a3ce929d0e0e4736_00f067aa0ba902b7-01",
+    "00-4bf92f3577b34da6a3ce929d0e0e473-00f067aa0ba902b7-01",
+    "",
+  ];
+  for (const tp of others) assert.equal(canonicalParent(tp), undefined, tp);
 });
