@@ -1,6 +1,7 @@
 // The outcome writer: one transaction per batch of outcomes writes the deliveries (where this worker's lease still
 // holds), their attempts, the minute statistics, and the health and circuits of the webhooks involved; pauses what
 // must be paused and emits the system events. It owns the health recorder (and its memory of existing rows).
+import type { Attributes } from "@opentelemetry/api";
 import type { Db, Tx } from "../db/pool.ts";
 import { withTransaction } from "../db/pool.ts";
 import { HealthRecorder, type HealthPolicy } from "../health/record.ts";
@@ -67,11 +68,19 @@ export class OutcomeWriter {
   /** Metrics from what was just written. (Outcomes whose lease had moved on are counted by their new owner.) */
   private count(batch: AttemptResult[], changes: WriteChanges): void {
     const m = this.metrics;
+    // One add per series and batch: each add hashes its attributes (sorted keys as JSON), and a batch's outcomes
+    // fall into a handful of series.
+    const delivered = new Map<string, { attributes: Attributes; n: number }>();
     for (const { outcome, attempt } of batch) {
-      m.deliveries.add(
-        1,
-        m.ofConsumer(outcome.consumer, { status: outcome.status, error_category: outcome.errorCategory ?? "none" }),
-      );
+      const category = outcome.errorCategory ?? "none";
+      const series = `${outcome.consumer}\0${outcome.status}\0${category}`;
+      const seen = delivered.get(series);
+      if (seen) seen.n++;
+      else
+        delivered.set(series, {
+          attributes: m.ofConsumer(outcome.consumer, { status: outcome.status, error_category: category }),
+          n: 1,
+        });
       if (attempt)
         m.attemptDuration.record(
           attempt.responseTimeMs / 1000,
@@ -90,6 +99,7 @@ export class OutcomeWriter {
           }),
         );
     }
+    for (const { attributes, n } of delivered.values()) m.deliveries.add(n, attributes);
     for (const p of changes.paused) m.pausedAutomatically.add(1, { reason: p.by });
   }
 }
