@@ -17,7 +17,7 @@ import {
   type SpanStatus,
   type TimeInput,
 } from "@opentelemetry/api";
-import { hrTimeDuration, type InstrumentationScope } from "@opentelemetry/core";
+import { hrTimeDuration, isAttributeValue, type InstrumentationScope } from "@opentelemetry/core";
 import type { Resource } from "@opentelemetry/resources";
 import type { ReadableSpan, TimedEvent } from "@opentelemetry/sdk-trace-base";
 
@@ -86,8 +86,15 @@ function hrTime(ms: number): HrTime {
 const NONE = Object.freeze([]) as unknown as never[];
 const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 
-const isAttributeValue = (v: unknown): v is AttributeValue =>
-  typeof v === "string" || typeof v === "number" || typeof v === "boolean" || Array.isArray(v);
+/** The attributes of an event or link as the SDK keeps them: keys not empty, values valid (arrays of one type). */
+function validAttributes(attributes: Attributes | undefined): Attributes {
+  const valid: Attributes = {};
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (key.length > 0 && value != null && isAttributeValue(value)) valid[key] = value;
+  }
+  return valid;
+}
 
 export class RecordedSpan implements Span, ReadableSpan {
   readonly attributes: Attributes = {};
@@ -165,12 +172,7 @@ export class RecordedSpan implements Span, ReadableSpan {
     const timed =
       typeof attributesOrTime === "number" || attributesOrTime instanceof Date || Array.isArray(attributesOrTime);
     const at = timed ? (attributesOrTime as TimeInput) : time;
-    const attributes: Attributes = {};
-    if (!timed && attributesOrTime)
-      for (const key in attributesOrTime as Attributes) {
-        const value = (attributesOrTime as Attributes)[key];
-        if (value != null && isAttributeValue(value)) attributes[key] = value;
-      }
+    const attributes = validAttributes(timed ? undefined : (attributesOrTime as Attributes | undefined));
     if (this.events === NONE) this.events = [];
     // Past the limit the oldest event goes, as in the SDK.
     if (this.events.length >= MAX_EVENTS) {
@@ -188,7 +190,7 @@ export class RecordedSpan implements Span, ReadableSpan {
       this.links.shift();
       this.droppedLinksCount++;
     }
-    this.links.push(link.attributes ? link : { context: link.context });
+    this.links.push(link.attributes ? { context: link.context, attributes: validAttributes(link.attributes) } : link);
     return this;
   }
 

@@ -134,11 +134,12 @@ function exercise(span: Span): void {
   span.setAttribute("list", ["a", "b"]);
   span.setAttribute("nothing", undefined as unknown as string);
   span.setAttribute("", "no key");
+  span.setAttribute("mixed", [1, "a"] as unknown as string[]);
   span.setAttributes({ "svc.consumer": "changed", ratio: 0.5 });
   for (let i = 0; i < 130; i++) span.setAttribute(`many.${i}`, i);
   span.setAttribute("svc.consumer", "an existing key is still set past the limit");
   span.addEvent("plain", 1_764_226_000_400);
-  span.addEvent("with attributes", { a: 1, c: "x" }, 1_764_226_000_500);
+  span.addEvent("with attributes", { a: 1, c: "x", "": 2, d: [true, 1] as unknown as boolean[] }, 1_764_226_000_500);
   span.addEvent("timed", [1_764_226_000, 600_000_000]);
   span.recordException(Object.assign(new Error("boom"), { stack: "Error: boom\n    at here" }), 1_764_226_000_700);
   span.recordException("a string", new Date(1_764_226_000_800));
