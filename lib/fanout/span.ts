@@ -1,10 +1,8 @@
 // The fan-out span: one per fan-out statement, its own trace. A statement serves many events of as many traces, so
-// it links to each push (the span's link limit keeps the first ones) rather than pretend to belong to one of them.
+// it links to each push (the first ones, up to a span's link limit) rather than pretend to belong to one of them.
 import { trace, type Link } from "@opentelemetry/api";
+import { MAX_LINKS } from "../telemetry/recorded-span.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
-
-/** The SDK's default span link limit (OTEL_SPAN_LINK_COUNT_LIMIT). */
-const MAX_LINKS = 128;
 
 export function fanOutSpan(
   tracing: Tracing,
@@ -12,7 +10,7 @@ export function fanOutSpan(
   counts: { events: number; deliveries: number; handedOver: number },
   traceparents: string[],
 ): void {
-  // The SDK keeps the first 128 links of a span; parsing the traceparents it would drop is wasted work.
+  // A span keeps at most MAX_LINKS links (past it, the oldest go): the first pushes are linked, the rest not parsed.
   const links: Link[] = traceparents.slice(0, MAX_LINKS).flatMap((tp) => {
     const context = trace.getSpanContext(tracing.extract(tp));
     return context ? [{ context }] : [];

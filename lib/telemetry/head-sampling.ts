@@ -113,7 +113,6 @@ export class HeadSampledTracer implements Tracer {
   ) {}
 
   startSpan(name: string, options?: SpanOptions, ctx: Context = context.active()): Span {
-    const kind = options?.kind ?? SpanKind.INTERNAL;
     if (!options?.root) {
       const parent = trace.getSpan(ctx);
       if (parent === UNRECORDED) return UNRECORDED;
@@ -128,7 +127,7 @@ export class HeadSampledTracer implements Tracer {
               traceFlags: TraceFlags.SAMPLED,
               traceState: parentContext.traceState,
             };
-            return this.#recorded(name, kind, own, parentContext, options);
+            return this.#recorded(name, own, parentContext, options);
           }
           // An unsampled parent (a caller's traceparent with flags 00) stands for its children: nothing is recorded,
           // log lines keep the caller's trace id, and ending it ends nothing.
@@ -143,16 +142,16 @@ export class HeadSampledTracer implements Tracer {
       : this.sampling.root();
     if (root === undefined) return UNRECORDED;
     const own = { traceId: root, spanId: spanId(), traceFlags: TraceFlags.SAMPLED };
-    return this.#recorded(name, kind, own, undefined, options);
+    return this.#recorded(name, own, undefined, options);
   }
 
   #recorded(
     name: string,
-    kind: SpanKind,
     own: SpanContext,
     parent: SpanContext | undefined,
     options: SpanOptions | undefined,
   ): RecordedSpan {
+    const kind = options?.kind ?? SpanKind.INTERNAL;
     const span = new RecordedSpan(this.scope, name, kind, own, parent, options?.startTime);
     if (options?.links) span.addLinks(options.links);
     if (options?.attributes) span.setAttributes(options.attributes);

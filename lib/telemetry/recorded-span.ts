@@ -22,8 +22,8 @@ import type { Resource } from "@opentelemetry/resources";
 import type { ReadableSpan, TimedEvent } from "@opentelemetry/sdk-trace-base";
 
 /** The SDK's default limits (OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT, _EVENT_COUNT_, _LINK_COUNT_); values are never cut. */
-export const MAX_ATTRIBUTES = 128;
-export const MAX_EVENTS = 128;
+const MAX_ATTRIBUTES = 128;
+const MAX_EVENTS = 128;
 export const MAX_LINKS = 128;
 
 /** Where an ended span goes: the export's bound in front of the batch processor. */
