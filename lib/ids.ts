@@ -56,6 +56,10 @@ export const idSql = (at = "now()") =>
  */
 export const idFromSql = (id: string) =>
   `case when substr(${id}::text, 15, 1) = '7'
-     then to_timestamp(('x' || lpad(replace(substr(${id}::text, 1, 13), '-', ''), 16, '0'))::bit(64)::bigint / 1000.0)
-          - interval '${ID_TIME_MARGIN_MS} milliseconds'
+     then ${idTimeSql(id)} - interval '${ID_TIME_MARGIN_MS} milliseconds'
      else '-infinity'::timestamptz end`;
+
+/** SQL for the time (timestamptz, to the millisecond) a UUIDv7 column or expression `id` carries. */
+export function idTimeSql(id: string): string {
+  return `to_timestamp(('x' || lpad(replace(substr(${id}::text, 1, 13), '-', ''), 16, '0'))::bit(64)::bigint / 1000.0)`;
+}

@@ -153,8 +153,7 @@ async function outcomes(n: number): Promise<void> {
     values: writeOutcomes.values({
       leaseToken: LEASE,
       shard: 0,
-      outcomes: batch.map(outcome),
-      attempts: batch.map(attempt),
+      results: batch.map((d) => ({ outcome: outcome(d), attempt: attempt(d) })),
     }),
   });
   await c.query(

@@ -30,12 +30,7 @@ export class OutcomeWriter {
   /** Writes a batch, all or nothing; then counts it in the metrics. */
   async write(batch: AttemptResult[]): Promise<WriteChanges> {
     const changes = await withTransaction(this.db, async (tx) => {
-      const written = await writeOutcomes(
-        tx,
-        this.leaseToken,
-        batch.map((r) => r.outcome),
-        batch.flatMap((r) => (r.attempt ? [r.attempt] : [])),
-      );
+      const written = await writeOutcomes(tx, this.leaseToken, batch);
       await recordMinuteStats(tx, batch, written);
       // Health counts only outcomes this worker still owned; another worker's retry counts its own.
       const health = await this.health.record(

@@ -1,7 +1,7 @@
 // The delivery table is the queue: claimed in batches (claim.ts), outcomes and attempts written in batches here
 // (see docs/architecture.md).
 import type { Tx } from "../db/pool.ts";
-import type { AttemptRecord, Claimed, DeliveryStatus, Outcome } from "./stages.ts";
+import type { AttemptResult, Claimed, DeliveryStatus } from "./stages.ts";
 import { randomShard } from "../stats/counters.ts";
 import { run } from "./sql/statement.ts";
 import { writeOutcomes as writeOutcomesStatement } from "./sql/write-outcomes.ts";
@@ -53,10 +53,9 @@ export function toClaimed(r: ClaimedRow): Claimed {
 export async function writeOutcomes(
   tx: Tx,
   leaseToken: string,
-  outcomes: Outcome[],
-  attempts: AttemptRecord[],
+  results: Pick<AttemptResult, "outcome" | "attempt">[],
 ): Promise<Set<string>> {
-  if (!outcomes.length) return new Set();
-  const written = await run(tx, writeOutcomesStatement, { leaseToken, outcomes, attempts, shard: randomShard() });
+  if (!results.length) return new Set();
+  const written = await run(tx, writeOutcomesStatement, { leaseToken, results, shard: randomShard() });
   return new Set(written.map((r) => r.id));
 }

@@ -49,18 +49,28 @@ test("events, deliveries and attempts get UUIDv7 ids whose time is their created
   await hook.waitForRequests(3);
   // created_at to the millisecond as PostgreSQL truncates it (a Date may round the microseconds either way).
   const ms = "floor(extract(epoch from created_at) * 1000)::float8 as ms";
-  let attempts: { id: string; ms: number }[] = [];
-  for (let i = 0; i < 100 && attempts.length < 3; i++) {
-    attempts = (await db.query(`select id, ${ms} from delivery_attempts`)).rows;
-    if (attempts.length < 3) await new Promise((r) => setTimeout(r, 50));
+  // Every attempt succeeds, so each is kept in its delivery's row (migration 17), its time read from its id.
+  let deliveries: { id: string; ms: number; attempt: string | null; completed: number }[] = [];
+  for (let i = 0; i < 100 && deliveries.filter((d) => d.attempt).length < 3; i++) {
+    deliveries = (
+      await db.query(`select id, ${ms}, success_attempt_id as attempt,
+                             floor(extract(epoch from completed_at) * 1000)::float8 as completed from deliveries`)
+    ).rows;
+    if (deliveries.filter((d) => d.attempt).length < 3) await new Promise((r) => setTimeout(r, 50));
   }
   const events = (await db.query(`select id, ${ms} from events where namespace = 'default'`)).rows;
-  const deliveries = (await db.query(`select id, ${ms} from deliveries`)).rows;
+  const attempts = deliveries.filter((d) => d.attempt);
   assert.deepEqual([events.length, deliveries.length, attempts.length], [3, 3, 3]);
   // Deliveries: made in the fan-out's statement from its now(), which is their created_at.
   for (const d of deliveries) assert.equal(idTime(d.id), d.ms, `delivery ${d.id}`);
-  // Attempts: made by the worker with the time it writes as created_at.
-  for (const a of attempts) assert.equal(idTime(a.id), a.ms, `attempt ${a.id}`);
+  // Attempts: made by the worker at the attempt's time, after the delivery was made and before its outcome was
+  // written; the API gives that time.
+  for (const d of attempts) {
+    const at = idTime(d.attempt!)!;
+    assert.ok(at >= d.ms && at <= d.completed, `attempt ${d.attempt} at ${at}, delivery ${d.ms}…${d.completed}`);
+    const [listed] = (await svc.rpc("DeliveryService", "GetDeliveryAttempts", { deliveryId: d.id })).attempts;
+    assert.deepEqual([listed.attempt_id, Date.parse(listed.timestamp)], [d.attempt, at]);
+  }
   // Events: made by the server before the batched insert; the database's now() comes a little later.
   for (const e of events) {
     const gap = e.ms - idTime(e.id)!;
@@ -117,12 +127,12 @@ test("a lookup by id visits the one partition its UUIDv7 names, finds rows whose
     await partitions(getDelivery.text, getDelivery.values({ id: delivery_id, consumer: "default", ...range })),
     [`deliveries_p${day}`, `events_p${day}`],
   );
+  // (the default partition too, as with any range open at its end: it is empty; the delivery's own partition for
+  // the attempt its row may hold, migration 17)
   assert.deepEqual(
-    (await partitions(deliveryAttempts.text, deliveryAttempts.values({ deliveryId: delivery_id, ...range }))).filter(
-      (p) => !p.startsWith("deliveries"),
-    ),
-    // (the default partition too, as with any range open at its end: it is empty)
+    await partitions(deliveryAttempts.text, deliveryAttempts.values({ deliveryId: delivery_id, ...range })),
     [
+      `deliveries_p${day}`,
       `delivery_attempts_p${day}`,
       ...(await laterPartitions(db, "delivery_attempts", day)),
       "delivery_attempts_default",

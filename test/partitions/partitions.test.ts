@@ -118,7 +118,8 @@ test("GET by id, attempts and retry work on a delivery in an old partition", asy
     if (rows[0].status === "success") break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  // Fifteen days back: the event, the delivery and its attempt each move to that day's partition.
+  // Fifteen days back: the event, the delivery and its attempts each move to that day's partition (the successful
+  // attempt is kept in the delivery's row, migration 17).
   await db.query("update events set created_at = created_at - interval '15 days' where id = $1", [event_id]);
   await db.query("update deliveries set created_at = created_at - interval '15 days' where id = $1", [deliveryId]);
   await db.query("update delivery_attempts set created_at = created_at - interval '15 days' where delivery_id = $1", [

@@ -2,7 +2,8 @@
 // failed/pending/retrying one of a webhook — where their status is one of `statuses`; a delivery being sent right
 // now (locked) is left alone. Moves the consumer counters and wakes the delivery workers; the rows are the ids, each
 // with the partition it lives in (its table oid: a retry makes a count of that partition stale, markChanged).
-// `from`/`until` bound the deliveries' created_at, so a retry of one delivery visits its partition only.
+// `from`/`until` bound the deliveries' created_at, so a retry of one delivery visits its partition only. A retried
+// success's attempt, kept in its row, is written to delivery_attempts by the table's trigger (migration 17).
 import { notifySql } from "../../signals/signals.ts";
 import { statement } from "./statement.ts";
 

@@ -3,13 +3,18 @@
 // one that took over), the consumer counters moved for terminal ones, and the batch's attempt records inserted — one
 // statement, one round trip. Its rows are the ids written. One JSON
 // parameter per table instead of a dozen arrays: JSON.stringify is native, pg's array escaping is not (profiled).
-import type { AttemptRecord, Outcome } from "../stages.ts";
+//
+// A successful attempt goes into its delivery's row (migration 17: its id and response time; its time is its id's,
+// the rest is the outcome's own fields) rather than a row of delivery_attempts — unless the outcome is not written
+// (the lease moved on), when it becomes a row like any other, so no attempt made is lost.
+import { idTime } from "../../ids.ts";
+import type { AttemptRecord, AttemptResult, Outcome } from "../stages.ts";
 import { statement } from "./statement.ts";
 
 export interface WriteOutcomesParams {
   leaseToken: string;
-  outcomes: Outcome[];
-  attempts: AttemptRecord[];
+  /** Each claim's outcome, with the attempt it made if it made one. */
+  results: Pick<AttemptResult, "outcome" | "attempt">[];
   /** The counter shard this write adds to. */
   shard: number;
 }
@@ -20,7 +25,8 @@ export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
              select * from json_to_recordset($2::json) as r(id uuid, created_at timestamptz, status text, attempt_used bool,
                replaces_response bool, next_attempt_at timestamptz, response_code int, response_body text, error_category text,
                error_message text, request_body text, envelope_attempt int, envelope_at timestamptz, rate_limited_since timestamptz,
-               template_error text)
+               template_error text, success_attempt_id uuid, webhook_id uuid, attempt int, response_time_ms int,
+               attempt_at timestamptz)
            ), updated as (
              update deliveries d
                 set status = r.status,
@@ -38,7 +44,9 @@ export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
                     rate_limited_since = r.rate_limited_since,
                     template_error = coalesce(r.template_error, d.template_error),
                     completed_at = case when r.status in ('success', 'failed', 'expired') then now() end,
-                    updated_at = now()
+                    updated_at = now(),
+                    success_attempt_id = r.success_attempt_id,
+                    success_response_time_ms = r.response_time_ms
                from r
               where d.id = r.id and d.created_at = r.created_at and d.lease_token = $1
              returning d.id, d.namespace, r.status
@@ -54,36 +62,54 @@ export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
                                             response_body, error_message, error_category, created_at)
              select * from json_to_recordset($4::json) as a(id uuid, delivery_id uuid, webhook_id uuid, attempt int, success bool, response_time_ms int,
                response_code int, response_body text, error_message text, error_category text, created_at timestamptz)
+             union all
+             select r.success_attempt_id, r.id, r.webhook_id, r.attempt, true, r.response_time_ms, r.response_code, r.response_body, '',
+                    r.error_category, r.attempt_at
+               from r where r.success_attempt_id is not null and not exists (select 1 from updated u where u.id = r.id)
            )
            select id from updated`,
-  (p) => [p.leaseToken, outcomesJson(p.outcomes), p.shard, attemptsJson(p.attempts)],
+  (p) => [p.leaseToken, outcomesJson(p.results), p.shard, attemptsJson(p.results)],
 );
 
-function outcomesJson(outcomes: Outcome[]): string {
+/** The attempt kept in its delivery's row: a successful one, of an outcome that says success, whose id tells its time. */
+const inlineAttempt = (o: Outcome, a: AttemptRecord | undefined) =>
+  a?.success && o.status === "success" && idTime(a.id) === a.at.getTime() ? a : undefined;
+
+function outcomesJson(results: WriteOutcomesParams["results"]): string {
   return JSON.stringify(
-    outcomes.map((o) => ({
-      id: o.id,
-      created_at: o.createdAt,
-      status: o.status,
-      attempt_used: o.attemptUsed,
-      replaces_response: o.replacesResponse,
-      next_attempt_at: o.nextAttemptAt,
-      response_code: o.responseCode,
-      response_body: o.responseBody,
-      error_category: o.errorCategory,
-      error_message: o.errorMessage,
-      request_body: o.requestBody,
-      envelope_attempt: o.envelopeAt ? o.attempt : null,
-      envelope_at: o.envelopeAt,
-      rate_limited_since: o.rateLimitedSince,
-      template_error: o.templateError,
-    })),
+    results.map(({ outcome: o, attempt }) => {
+      const a = inlineAttempt(o, attempt);
+      return {
+        id: o.id,
+        created_at: o.createdAt,
+        status: o.status,
+        attempt_used: o.attemptUsed,
+        replaces_response: o.replacesResponse,
+        next_attempt_at: o.nextAttemptAt,
+        response_code: o.responseCode,
+        response_body: o.responseBody,
+        error_category: o.errorCategory,
+        error_message: o.errorMessage,
+        request_body: o.requestBody,
+        envelope_attempt: o.envelopeAt ? o.attempt : null,
+        envelope_at: o.envelopeAt,
+        rate_limited_since: o.rateLimitedSince,
+        template_error: o.templateError,
+        success_attempt_id: a ? a.id : null,
+        webhook_id: a ? a.webhookId : null,
+        attempt: a ? a.attempt : null,
+        response_time_ms: a ? a.responseTimeMs : null,
+        attempt_at: a ? a.at : null,
+      };
+    }),
   );
 }
 
-function attemptsJson(attempts: AttemptRecord[]): string {
+function attemptsJson(results: WriteOutcomesParams["results"]): string {
+  const rows: AttemptRecord[] = [];
+  for (const { outcome, attempt } of results) if (attempt && !inlineAttempt(outcome, attempt)) rows.push(attempt);
   return JSON.stringify(
-    attempts.map((a) => ({
+    rows.map((a) => ({
       id: a.id,
       delivery_id: a.deliveryId,
       webhook_id: a.webhookId,

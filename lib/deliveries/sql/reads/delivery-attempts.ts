@@ -1,8 +1,9 @@
 // A delivery's attempts in the order they were made (the primary key of `delivery_attempts` is in that order). They
 // were made at or after the delivery's creation: the delivery, found by its id and the range the id allows
 // (lib/ids.ts), bounds the partitions visited; when it is not found there (an id of an earlier version, a row moved),
-// every partition is.
-import { ID_TIME_MARGIN_MS } from "../../../ids.ts";
+// every partition is. A successful attempt is kept in the delivery's own row (migration 17) and read from there, its
+// time from its id.
+import { ID_TIME_MARGIN_MS, idTimeSql } from "../../../ids.ts";
 import { unnamedStatement } from "../statement.ts";
 
 export interface AttemptRow {
@@ -28,11 +29,18 @@ export interface DeliveryAttemptsParams {
 
 // An attempt's created_at is the worker's clock, the delivery's the database's: the margin covers the two disagreeing.
 export const deliveryAttempts = unnamedStatement<DeliveryAttemptsParams, AttemptRow>(
-  `select id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message, error_category, created_at
-       from delivery_attempts
-      where delivery_id = $1
-        and created_at >= coalesce((select min(created_at) from deliveries where id = $1 and created_at >= $2 and created_at <= $3)
-                                   - interval '${ID_TIME_MARGIN_MS} milliseconds', '-infinity')
-      order by created_at, attempt`,
+  `with home as (
+     select coalesce(min(created_at), '-infinity') as lo, coalesce(max(created_at), 'infinity') as hi
+       from deliveries where id = $1 and created_at >= $2 and created_at <= $3
+   )
+   select id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message, error_category, created_at
+     from delivery_attempts
+    where delivery_id = $1 and created_at >= (select lo from home) - interval '${ID_TIME_MARGIN_MS} milliseconds'
+   union all
+   select success_attempt_id, id, webhook_id, attempt_count, true, success_response_time_ms, coalesce(response_code, 0), response_body,
+          '', coalesce(error_category, 'success'), ${idTimeSql("success_attempt_id")}
+     from deliveries
+    where id = $1 and created_at >= (select lo from home) and created_at <= (select hi from home) and success_attempt_id is not null
+    order by created_at, attempt`,
   (p) => [p.deliveryId, p.from, p.until],
 );
