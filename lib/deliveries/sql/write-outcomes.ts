@@ -7,7 +7,7 @@
 // A successful attempt goes into its delivery's row (migration 17: its id and response time; its time is its id's,
 // the rest is the outcome's own fields) rather than a row of delivery_attempts — unless the outcome is not written
 // (the lease moved on), when it becomes a row like any other, so no attempt made is lost.
-import { idTime } from "../../ids.ts";
+import { idTime, idTimeSql } from "../../ids.ts";
 import type { AttemptRecord, AttemptResult, Outcome } from "../stages.ts";
 import { statement } from "./statement.ts";
 
@@ -19,14 +19,22 @@ export interface WriteOutcomesParams {
   shard: number;
 }
 
+// Times travel as epoch milliseconds: JSON.stringify of an object holding a Date leaves its fast path (measured:
+// ≈ 6 µs an outcome with two Dates, ≈ 2 µs with numbers).
+const msTime = (column: string) => `to_timestamp(${column} / 1000)`;
+const ms = (at: Date | null) => (at ? at.getTime() : null);
+
 export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
   "deliveries.writeOutcomes",
-  `with r as (
-             select * from json_to_recordset($2::json) as r(id uuid, created_at timestamptz, status text, attempt_used bool,
-               replaces_response bool, next_attempt_at timestamptz, response_code int, response_body text, error_category text,
-               error_message text, request_body text, envelope_attempt int, envelope_at timestamptz, rate_limited_since timestamptz,
-               template_error text, success_attempt_id uuid, webhook_id uuid, attempt int, response_time_ms int,
-               attempt_at timestamptz)
+  `with j as (
+             select * from json_to_recordset($2::json) as j(id uuid, created_at timestamptz, status text, attempt_used bool,
+               replaces_response bool, next_attempt_ms float8, response_code int, response_body text, error_category text,
+               error_message text, request_body text, envelope_attempt int, envelope_ms float8, rate_limited_ms float8,
+               template_error text, success_attempt_id uuid, webhook_id uuid, attempt int, response_time_ms int)
+           ), r as (
+             select j.*, ${msTime("next_attempt_ms")} as next_attempt_at, ${msTime("envelope_ms")} as envelope_at,
+                    ${msTime("rate_limited_ms")} as rate_limited_since
+               from j
            ), updated as (
              update deliveries d
                 set status = r.status,
@@ -60,11 +68,13 @@ export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
            ), attempts as (
              insert into delivery_attempts (id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code,
                                             response_body, error_message, error_category, created_at)
-             select * from json_to_recordset($4::json) as a(id uuid, delivery_id uuid, webhook_id uuid, attempt int, success bool, response_time_ms int,
-               response_code int, response_body text, error_message text, error_category text, created_at timestamptz)
+             select id, delivery_id, webhook_id, attempt, success, response_time_ms, response_code, response_body, error_message,
+                    error_category, ${msTime("at_ms")}
+               from json_to_recordset($4::json) as a(id uuid, delivery_id uuid, webhook_id uuid, attempt int, success bool,
+                 response_time_ms int, response_code int, response_body text, error_message text, error_category text, at_ms float8)
              union all
              select r.success_attempt_id, r.id, r.webhook_id, r.attempt, true, r.response_time_ms, r.response_code, r.response_body, '',
-                    r.error_category, r.attempt_at
+                    r.error_category, ${idTimeSql("r.success_attempt_id")}
                from r where r.success_attempt_id is not null and not exists (select 1 from updated u where u.id = r.id)
            )
            select id from updated`,
@@ -85,21 +95,20 @@ function outcomesJson(results: WriteOutcomesParams["results"]): string {
         status: o.status,
         attempt_used: o.attemptUsed,
         replaces_response: o.replacesResponse,
-        next_attempt_at: o.nextAttemptAt,
+        next_attempt_ms: ms(o.nextAttemptAt),
         response_code: o.responseCode,
         response_body: o.responseBody,
         error_category: o.errorCategory,
         error_message: o.errorMessage,
         request_body: o.requestBody,
         envelope_attempt: o.envelopeAt ? o.attempt : null,
-        envelope_at: o.envelopeAt,
-        rate_limited_since: o.rateLimitedSince,
+        envelope_ms: ms(o.envelopeAt),
+        rate_limited_ms: ms(o.rateLimitedSince),
         template_error: o.templateError,
         success_attempt_id: a ? a.id : null,
         webhook_id: a ? a.webhookId : null,
         attempt: a ? a.attempt : null,
         response_time_ms: a ? a.responseTimeMs : null,
-        attempt_at: a ? a.at : null,
       };
     }),
   );
@@ -120,7 +129,7 @@ function attemptsJson(results: WriteOutcomesParams["results"]): string {
       response_body: a.responseBody,
       error_message: a.errorMessage,
       error_category: a.errorCategory,
-      created_at: a.at,
+      at_ms: a.at.getTime(),
     })),
   );
 }
