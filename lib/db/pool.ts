@@ -134,19 +134,36 @@ export function createClient(databaseUrl: string, options: ClientOptions): pg.Cl
   });
 }
 
+export interface TransactionOptions {
+  /**
+   * Plan each named statement once, without its values (`plan_cache_mode`), for transactions whose statements have
+   * one good plan whatever the values: PostgreSQL otherwise plans a statement anew at every call while it estimates
+   * the kept plan dearer than the plans it made for earlier values — which a table growing between calls (its
+   * statistics with it) keeps true.
+   */
+  genericPlans?: boolean;
+}
+
 /**
  * Runs `fn` in a transaction; rolls back on any error and rethrows it. A checked-out pg client reports a lost
  * connection as an 'error' event besides failing its query, and an event nobody listens to would crash the
  * process: we listen for the whole checkout and hand a broken client back to be destroyed, not reused.
  */
-export async function withTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  db: Db,
+  fn: (tx: Tx) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   const client = await db.connect();
   let broken: Error | undefined;
   const onError = (err: Error) => (broken ??= err);
   client.on("error", onError);
   try {
-    // One round trip either way: behind a pooler the worker's asynchronous commit is set per transaction.
-    await client.query(asyncCommitPerTransaction.has(db) ? "begin; set local synchronous_commit = off" : "begin");
+    // One round trip whatever is set: behind a pooler the worker's asynchronous commit is set per transaction.
+    let begin = "begin";
+    if (asyncCommitPerTransaction.has(db)) begin += "; set local synchronous_commit = off";
+    if (options.genericPlans) begin += "; set local plan_cache_mode = force_generic_plan";
+    await client.query(begin);
     const result = await fn(client);
     await client.query("commit");
     return result;

@@ -27,37 +27,43 @@ export class OutcomeWriter {
     private readonly metrics: Metrics,
   ) {}
 
-  /** Writes a batch, all or nothing; then counts it in the metrics. */
+  /**
+   * Writes a batch, all or nothing; then counts it in the metrics. Its statements find their rows by key, so each is
+   * planned once, without its values: as deliveries grew between batches, PostgreSQL planned the outcome statement
+   * anew at most calls in some runs (10.5 plans in 12.1 calls per 1,000 events, 15.7 ms of planning: bench/e2e).
+   */
   async write(batch: AttemptResult[]): Promise<WriteChanges> {
-    const changes = await withTransaction(this.db, async (tx) => {
-      const written = await writeOutcomes(tx, this.leaseToken, batch);
-      await recordMinuteStats(tx, batch, written);
-      // Health counts only outcomes this worker still owned; another worker's retry counts its own.
-      const health = await this.health.record(
-        tx,
-        batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])),
-        this.policy,
-      );
-      const paused = await pauseAutomatically(tx, [
-        ...batch.flatMap((r) => (r.pause && written.has(r.outcome.id) ? [r.pause] : [])),
-        ...health.disable.map((d) => ({
-          webhookId: d.webhookId,
-          by: "auto_disabled" as const,
-          reason: autoDisabledReason(d.failingSince, d.afterSeconds),
-        })),
-      ]);
-      const failed = batch.map((r) => r.outcome).filter((o) => o.status === "failed" && written.has(o.id));
-      await emitSystemEvents(tx, [
-        ...paused.map((p) => webhookPaused(p, p.by, p.reason)),
-        ...health.opened.map((w) => webhookPaused(w, "circuit", `endpoint circuit open: ${w.reason}`)),
-        ...health.closed.map((w) => webhookResumed(w, "circuit")),
-        ...health.stateChanged.map((w) => healthChanged(w, w.from, w.to)),
-        ...(await failedDeliveryEvents(tx, failed)),
-      ]);
-      return { open: health.open, paused };
-    });
+    const changes = await withTransaction(this.db, (tx) => this.writeIn(tx, batch), { genericPlans: true });
     this.count(batch, changes);
     return changes;
+  }
+
+  private async writeIn(tx: Tx, batch: AttemptResult[]): Promise<WriteChanges> {
+    const written = await writeOutcomes(tx, this.leaseToken, batch);
+    await recordMinuteStats(tx, batch, written);
+    // Health counts only outcomes this worker still owned; another worker's retry counts its own.
+    const health = await this.health.record(
+      tx,
+      batch.flatMap((r) => (r.health && written.has(r.outcome.id) ? [r.health] : [])),
+      this.policy,
+    );
+    const paused = await pauseAutomatically(tx, [
+      ...batch.flatMap((r) => (r.pause && written.has(r.outcome.id) ? [r.pause] : [])),
+      ...health.disable.map((d) => ({
+        webhookId: d.webhookId,
+        by: "auto_disabled" as const,
+        reason: autoDisabledReason(d.failingSince, d.afterSeconds),
+      })),
+    ]);
+    const failed = batch.map((r) => r.outcome).filter((o) => o.status === "failed" && written.has(o.id));
+    await emitSystemEvents(tx, [
+      ...paused.map((p) => webhookPaused(p, p.by, p.reason)),
+      ...health.opened.map((w) => webhookPaused(w, "circuit", `endpoint circuit open: ${w.reason}`)),
+      ...health.closed.map((w) => webhookResumed(w, "circuit")),
+      ...health.stateChanged.map((w) => healthChanged(w, w.from, w.to)),
+      ...(await failedDeliveryEvents(tx, failed)),
+    ]);
+    return { open: health.open, paused };
   }
 
   /** Metrics from what was just written. (Outcomes whose lease had moved on are counted by their new owner.) */
