@@ -7,11 +7,11 @@ import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import pg from "pg";
 import { OutcomeWriter } from "../../lib/deliveries/outcome-writer.ts";
-import { writeOutcomes } from "../../lib/deliveries/sql/write-outcomes.ts";
 import type { AttemptResult } from "../../lib/deliveries/stages.ts";
-import { newId } from "../../lib/ids.ts";
+import { writeOutcomes } from "../../lib/deliveries/sql/write-outcomes.ts";
 import { Metrics } from "../../lib/telemetry/metrics.ts";
 import { createTestDatabase } from "../helpers/cluster.ts";
+import { successResult } from "../helpers/outcomes.ts";
 
 const WEBHOOK = "11111111-1111-4111-8111-111111111111";
 const BATCHES = 12;
@@ -48,44 +48,20 @@ async function writeGrowing(db: pg.Pool): Promise<void> {
       await db.query("select id, created_at::text from deliveries where status = 'sending' order by id limit 20")
     ).rows;
     const at = new Date();
-    const batch = rows.map(
-      (d): AttemptResult => ({
-        outcome: {
-          id: d.id,
-          createdAt: d.created_at,
-          consumer: "default",
-          webhookId: WEBHOOK,
-          eventId: d.id,
-          attempt: 1,
-          status: "success",
-          attemptUsed: true,
-          replacesResponse: true,
-          nextAttemptAt: null,
-          responseCode: 200,
-          responseBody: "ok",
-          errorCategory: "success",
-          errorMessage: null,
-          requestBody: null,
-          envelopeAt: at,
-          rateLimitedSince: null,
-          templateError: null,
-        },
-        attempt: {
-          id: newId(at),
-          deliveryId: d.id,
-          webhookId: WEBHOOK,
-          attempt: 1,
-          success: true,
-          responseTimeMs: 3,
-          responseCode: 200,
-          responseBody: "ok",
-          errorMessage: "",
-          errorCategory: "success",
-          at,
-        },
+    const batch = rows.map((d) =>
+      successResult({
+        id: d.id,
+        createdAt: d.created_at,
+        consumer: "default",
+        webhookId: WEBHOOK,
+        eventId: d.id,
+        attempt: 1,
+        responseBody: "ok",
+        responseTimeMs: 3,
+        at,
       }),
     );
-    await writer.write(batch);
+    await writer.write(batch as AttemptResult[]);
     written += batch.length;
   }
   const done = await db.query("select count(*)::int as n from deliveries where status = 'success'");

@@ -5,8 +5,8 @@ import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { run } from "../../lib/deliveries/sql/statement.ts";
 import { writeOutcomes } from "../../lib/deliveries/sql/write-outcomes.ts";
-import type { AttemptRecord, Outcome } from "../../lib/deliveries/stages.ts";
-import { idTime, newId } from "../../lib/ids.ts";
+import { idTime } from "../../lib/ids.ts";
+import { successResult } from "../helpers/outcomes.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { sharedService } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
@@ -139,44 +139,22 @@ test("a successful attempt whose outcome is not written (the lease moved on) is 
       d.delivery_id,
     ])
   ).rows[0];
-  const at = new Date();
-  const outcome = {
+  // Made as the worker makes it (an id of the attempt's time): the attempt would be kept in the row if the outcome
+  // were written.
+  const late = successResult({
     id: d.delivery_id,
     createdAt: row.created_at,
     consumer: ns,
     webhookId: row.webhook_id,
     eventId: pushed.event_id,
     attempt: 2,
-    status: "success",
-    attemptUsed: true,
-    replacesResponse: true,
-    nextAttemptAt: null,
-    responseCode: 200,
     responseBody: "late",
-    errorCategory: "success",
-    errorMessage: null,
-    requestBody: null,
-    envelopeAt: at,
-    rateLimitedSince: null,
-    templateError: null,
-  } satisfies Outcome;
-  // An id of the attempt's time, as the worker makes it: the attempt would be kept in the row if the outcome were written.
-  const attempt: AttemptRecord = {
-    id: newId(at),
-    deliveryId: d.delivery_id,
-    webhookId: row.webhook_id,
-    attempt: 2,
-    success: true,
     responseTimeMs: 7,
-    responseCode: 200,
-    responseBody: "late",
-    errorMessage: "",
-    errorCategory: "success",
-    at,
-  };
+    at: new Date(),
+  });
   const written = await run(db, writeOutcomes, {
     leaseToken: randomUUID(),
-    results: [{ outcome, attempt }],
+    results: [late],
     shard: 0,
   });
   assert.deepEqual(written, [], "a lease that does not hold writes no outcome");
@@ -187,7 +165,7 @@ test("a successful attempt whose outcome is not written (the lease moved on) is 
     attempts.map((a) => [a.attempt_id, a.attempt, a.success, a.response_time, a.response_body]),
     [
       [row.success_attempt_id, 1, true, attempts[0]!.response_time, "kept"],
-      [attempt.id, 2, true, 7, "late"],
+      [late.attempt!.id, 2, true, 7, "late"],
     ],
   );
 });

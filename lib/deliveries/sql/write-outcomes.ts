@@ -78,17 +78,23 @@ export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
                from r where r.success_attempt_id is not null and not exists (select 1 from updated u where u.id = r.id)
            )
            select id from updated`,
-  (p) => [p.leaseToken, outcomesJson(p.results), p.shard, attemptsJson(p.results)],
+  (p) => {
+    const inline = p.results.map(({ outcome, attempt }) => inlineAttempt(outcome, attempt));
+    return [p.leaseToken, outcomesJson(p.results, inline), p.shard, attemptsJson(p.results, inline)];
+  },
 );
 
 /** The attempt kept in its delivery's row: a successful one, of an outcome that says success, whose id tells its time. */
 const inlineAttempt = (o: Outcome, a: AttemptRecord | undefined) =>
   a?.success && o.status === "success" && idTime(a.id) === a.at.getTime() ? a : undefined;
 
-function outcomesJson(results: WriteOutcomesParams["results"]): string {
+/** `inline[i]`: the attempt of `results[i]` kept in its delivery's row, if any. */
+type Inline = (AttemptRecord | undefined)[];
+
+function outcomesJson(results: WriteOutcomesParams["results"], inline: Inline): string {
   return JSON.stringify(
-    results.map(({ outcome: o, attempt }) => {
-      const a = inlineAttempt(o, attempt);
+    results.map(({ outcome: o }, i) => {
+      const a = inline[i];
       return {
         id: o.id,
         created_at: o.createdAt,
@@ -114,9 +120,11 @@ function outcomesJson(results: WriteOutcomesParams["results"]): string {
   );
 }
 
-function attemptsJson(results: WriteOutcomesParams["results"]): string {
+function attemptsJson(results: WriteOutcomesParams["results"], inline: Inline): string {
   const rows: AttemptRecord[] = [];
-  for (const { outcome, attempt } of results) if (attempt && !inlineAttempt(outcome, attempt)) rows.push(attempt);
+  results.forEach(({ attempt }, i) => {
+    if (attempt && !inline[i]) rows.push(attempt);
+  });
   return JSON.stringify(
     rows.map((a) => ({
       id: a.id,
