@@ -133,6 +133,9 @@ export async function startStandby(t: Cleanup, primary: PgServer, name: string):
     "-X",
     "stream",
     "--no-sync",
+    // Without it the backup waits for a spread checkpoint: 2 min 50 s and 4 min 29 s measured with 200,000 rows
+    // written just before, against 0.13 s.
+    "--checkpoint=fast",
   ]);
   // After a promotion this server is the primary: it must not wait for a synchronous standby it does not have.
   await appendFile(
