@@ -1,20 +1,14 @@
 // A delivery worker's result for a successful attempt, as the attempt stage makes it (lib/deliveries/attempt.ts):
 // for tests that write outcomes through the outcome statement or the writer without sending anything.
-import type { AttemptResult } from "../../lib/deliveries/stages.ts";
+import type { AttemptResult, Outcome } from "../../lib/deliveries/stages.ts";
 import { newId } from "../../lib/ids.ts";
 
-export interface SuccessOf {
-  /** The delivery: its id and created_at (as text, the key's microseconds kept). */
-  id: string;
-  createdAt: string;
-  consumer: string;
-  webhookId: string;
-  eventId: string;
-  attempt: number;
+/** The delivery and claim the attempt was made for (`createdAt` as text: the key's microseconds kept), and its answer. */
+export type SuccessOf = Pick<Outcome, "id" | "createdAt" | "consumer" | "webhookId" | "eventId" | "attempt"> & {
   responseBody: string;
   responseTimeMs: number;
   at: Date;
-}
+};
 
 /** The outcome and attempt record of a successful attempt; its id is the worker's UUIDv7 of the attempt's time. */
 export function successResult(s: SuccessOf): Pick<AttemptResult, "outcome" | "attempt"> {
