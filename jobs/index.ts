@@ -12,6 +12,7 @@ import { expiredBatchesJob, healthWindowJob } from "./maintenance.ts";
 import { purgeCredentialsJob } from "./purge-credentials.ts";
 import { purgeEventsJob } from "./purge-events.ts";
 import { purgeDeletedWebhooksJob } from "./purge-deleted-webhooks.ts";
+import { recoverLeasesJob } from "./recover-leases.ts";
 import { startScheduler, type ScheduledJob, type Scheduler } from "./scheduler.ts";
 
 export interface Workers extends Record<string, unknown> {
@@ -25,6 +26,7 @@ export interface Workers extends Record<string, unknown> {
 export const scheduledJobs: ScheduledJob[] = [
   createPartitionsJob,
   expireDeliveriesJob,
+  recoverLeasesJob,
   purgeDeletedWebhooksJob,
   purgeCredentialsJob,
   healthWindowJob,

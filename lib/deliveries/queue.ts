@@ -1,7 +1,7 @@
 // The delivery table is the queue: claimed in batches (claim.ts), outcomes and attempts written in batches here
 // (see docs/architecture.md).
 import type { Tx } from "../db/pool.ts";
-import type { AttemptResult, Claimed, DeliveryStatus } from "./stages.ts";
+import type { AttemptResult, Claimed, DeliveryStatus, Lane } from "./stages.ts";
 import { randomShard } from "../stats/counters.ts";
 import { run } from "./sql/statement.ts";
 import { writeOutcomes as writeOutcomesStatement } from "./sql/write-outcomes.ts";
@@ -10,6 +10,12 @@ export const TERMINAL: readonly DeliveryStatus[] = ["success", "failed", "expire
 
 /** Lease margin beyond the attempt's own deadline, so a lease never ends while its attempt can still be running. */
 export const LEASE_MARGIN_SECONDS = 10;
+
+/**
+ * Each claim lane's partial index's condition (migration 18): pending deliveries, and retrying or claimed ones. A
+ * delivery born claimed is in neither while it is sent; one done is in neither.
+ */
+export const LANE_CONDITION: Readonly<Record<Lane, string>> = { fresh: "lane = 1", retry: "lane = 2" };
 
 /** A claimed row as the claim statement (or a fan-out that created it claimed) returns it. */
 export interface ClaimedRow {

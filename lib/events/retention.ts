@@ -10,6 +10,7 @@
 // happens after, with no lock anyone else needs. What a deliveries partition held comes out of the per-consumer
 // counters; those figures are counted ahead (countAhead, about an interval before the drop, by the same job) so the
 // drop reads no rows, and counted at the drop only when no count made ahead still holds.
+import { LANE_CONDITION } from "../deliveries/queue.ts";
 import { type Db, type Queryable, type Tx, withTransaction } from "../db/pool.ts";
 import { type ConsumerCount, type Held, storeCount, storedCounts } from "../history/partition-counts.ts";
 import { type HistoryTable, listPartitions, type Partition } from "../history/partitions.ts";
@@ -17,10 +18,12 @@ import { randomShard } from "../stats/counters.ts";
 
 export const LOCK_WAIT_MS = 50;
 const DAY_MS = 86_400_000;
-// Undelivered work, as the claim lanes' partial indexes define it (migration 3). Each check asks once per lane, so
+// Undelivered work, as the claim lanes' partial indexes define it (migration 18). Each check asks once per lane, so
 // each condition is exactly one index's predicate: asked as one IN list, no index implies it and the planner scans
-// the partition (3.6 s under the parent's lock for 1 M deliveries, measured).
-const LANES = ["status = 'pending'", "status in ('retrying', 'sending')"];
+// the partition (3.6 s under the parent's lock for 1 M deliveries, measured). A delivery born claimed is in no lane
+// while it is sent, for its lease's length (seconds to minutes), and back in the retry lane if the lease lapses:
+// never in a partition past the retention window.
+const LANES = Object.values(LANE_CONDITION);
 
 export interface RetentionResult {
   /** Partitions dropped, oldest first. */

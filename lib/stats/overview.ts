@@ -88,7 +88,9 @@ export async function readOverview(db: Db): Promise<Overview> {
     ),
     db.query<{ depth: string | null; oldest: Date | null }>(
       `select (select sum(pending) from namespace_counters) as depth,
-              (select next_attempt_at from deliveries where status in ('pending', 'retrying') order by next_attempt_at limit 1) as oldest`,
+              -- Through each lane's index (migration 18): it holds the backlog only, never the history.
+              least((select min(next_attempt_at) from deliveries where lane = 1),
+                    (select min(next_attempt_at) from deliveries where lane = 2 and status = 'retrying')) as oldest`,
     ),
   ]);
   const arraysOf = (lastDayOnly: boolean, kind: "latency" | "category", size: number) => {

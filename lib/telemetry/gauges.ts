@@ -85,9 +85,17 @@ export function registerDatabaseGauges(app: Pick<AppContext, "db" | "metrics" | 
 async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
   const { rows: depth } = await app.db.query({
     name: "metrics.queueDepth",
-    text: `select 'pending' as status, (select count(*) from (select 1 from deliveries where status = 'pending' limit $1) p)::int as n
-           union all select 'retrying', (select count(*) from (select 1 from deliveries where status = 'retrying' limit $1) r)::int
-           union all select 'sending', (select count(*) from (select 1 from deliveries where status = 'sending' limit $1) s)::int`,
+    // Each count through a lane's index (migration 18); deliveries born claimed and being sent are in no lane, and
+    // are found through their leases' rows (bounded by their ids).
+    text: `select 'pending' as status, (select count(*) from (select 1 from deliveries where lane = 1 limit $1) p)::int as n
+           union all select 'retrying', (select count(*) from (select 1 from deliveries where lane = 2 and status = 'retrying' limit $1) r)::int
+           union all select 'sending', (select count(*) from (
+             select 1 from deliveries where lane = 2 and status = 'sending'
+             union all
+             select 1 from delivery_leases l join deliveries d
+                 on d.id between l.first_id and l.last_id and d.created_at = l.created_at and d.lease_token = l.lease_token
+              where d.status = 'sending' and d.lane = 0
+             limit $1) s)::int`,
     values: [QUEUE_DEPTH_CAP],
   });
   // One probe of each webhook's lane index (its oldest due row): cost grows with webhooks, never with deliveries.
@@ -96,13 +104,13 @@ async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
     text: `select 'pending' as status, extract(epoch from now() - min(p.next_attempt_at))::float8 as age
              from webhooks w cross join lateral (
                     select next_attempt_at from deliveries d
-                     where d.webhook_id = w.id and d.status = 'pending' and d.next_attempt_at <= now()
+                     where d.webhook_id = w.id and d.lane = 1 and d.next_attempt_at <= now()
                      order by next_attempt_at limit 1) p
            union all
            select 'retrying', extract(epoch from now() - min(r.next_attempt_at))::float8
              from webhooks w cross join lateral (
                     select next_attempt_at from deliveries d
-                     where d.webhook_id = w.id and d.status = 'retrying' and d.next_attempt_at <= now()
+                     where d.webhook_id = w.id and d.lane = 2 and d.status = 'retrying' and d.next_attempt_at <= now()
                      order by next_attempt_at limit 1) r`,
   });
   return { depth, oldest };

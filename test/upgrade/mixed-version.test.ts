@@ -218,5 +218,12 @@ test(
       [consumer],
     );
     assert.deepEqual(counters.rows[0], { total: expectedTotal, successful: expectedTotal, pending: 0 });
+    // The previous build writes `status` only; migration 18's triggers gave each of its rows the lane that status
+    // means (its deliveries born claimed were in the retry lane, which is how this build took them over above).
+    const lanes = await db.query(
+      "select count(*)::int as n from deliveries where event_id = any($1::uuid[]) and lane is distinct from deliveries_lane_of(status, lane)",
+      [ids],
+    );
+    assert.equal(lanes.rows[0].n, 0, "every delivery in the lane its status means");
   },
 );

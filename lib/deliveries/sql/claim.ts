@@ -12,7 +12,7 @@
 // the claim's limit, and the update finding its rows by their ids, keep the generic plan as cheap as one made for the
 // values (bench/README.md, "Why the claim was planned at every call").
 import type { Lane } from "../stages.ts";
-import { LEASE_MARGIN_SECONDS, type ClaimedRow } from "../queue.ts";
+import { LANE_CONDITION, LEASE_MARGIN_SECONDS, type ClaimedRow } from "../queue.ts";
 import { statement } from "./statement.ts";
 
 export interface ClaimParams {
@@ -31,8 +31,6 @@ export interface ClaimParams {
 
 /** Most deliveries one claim takes, whatever it asks for: the bound the planner sees (see above). */
 export const MAX_CLAIM = 1000;
-
-const LANE_STATUS: Record<Lane, string> = { fresh: "status = 'pending'", retry: "status in ('retrying', 'sending')" };
 
 // Each step of the loose scan orders by the lane index's two columns: ordered by webhook_id alone, it may be served by
 // deliveries_webhook_created with the lane's condition as a filter (PostgreSQL 15 did, given a large backlog), and
@@ -79,7 +77,7 @@ function claimText(due: string): string {
                from info i where i.probe and c.webhook_id = i.webhook_id
            )
            update deliveries d
-              set status = 'sending', lease_token = $6, attempt_count = d.attempt_count + 1,
+              set status = 'sending', lane = 2, lease_token = $6, attempt_count = d.attempt_count + 1,
                   next_attempt_at = now() + make_interval(secs => i.timeout_seconds + ${LEASE_MARGIN_SECONDS}), updated_at = now()
              from info i
             -- By the ids taken (an array from the rows picked): each partition's primary key is probed for them, whatever
@@ -93,7 +91,7 @@ function claimText(due: string): string {
 }
 
 const claimOf = (lane: Lane) =>
-  statement<ClaimParams, ClaimedRow>(`deliveries.claim.${lane}`, claimText(LANE_STATUS[lane]), (p) => [
+  statement<ClaimParams, ClaimedRow>(`deliveries.claim.${lane}`, claimText(LANE_CONDITION[lane]), (p) => [
     p.after,
     p.upTo,
     Math.min(p.limit, MAX_CLAIM),

@@ -6,11 +6,12 @@ export const expireDue = statement<{ batchSize: number; shard: number }, { n: nu
   "deliveries.expire",
   `with due as (
              select id, created_at from deliveries
-              where status in ('pending', 'retrying') and expires_at is not null and expires_at <= now()
+              -- deliveries_expiring's condition (migration 18); a claimed delivery in the retry lane is expired by its claim.
+              where lane in (1, 2) and expires_at is not null and status in ('pending', 'retrying') and expires_at <= now()
               limit $1
                 for update skip locked
            ), expired as (
-             update deliveries d set status = 'expired', completed_at = now(), updated_at = now()
+             update deliveries d set status = 'expired', lane = 0, completed_at = now(), updated_at = now()
                from due where d.id = due.id and d.created_at = due.created_at
              returning d.namespace
            ), counted as (

@@ -27,7 +27,7 @@ export const requeue = statement<RequeueParams, { id: string; partition: number 
                   and (($2::uuid[] is not null and id = any($2)) or ($3::uuid is not null and webhook_id = $3 and status in ('failed', 'pending', 'retrying')))
                 for update skip locked
              ), reset as (
-               update deliveries d set status = 'pending', next_attempt_at = now(), attempt_count = 0, lease_token = null,
+               update deliveries d set status = 'pending', lane = 1, next_attempt_at = now(), attempt_count = 0, lease_token = null,
                       rate_limited_since = null, completed_at = null, updated_at = now()
                  from picked p where d.id = p.id and d.created_at = p.created_at and d.created_at >= $6::timestamptz and d.created_at < $7::timestamptz
                returning d.id, d.tableoid::int8 as partition, p.status as was

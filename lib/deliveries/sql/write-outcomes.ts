@@ -38,6 +38,8 @@ export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
            ), updated as (
              update deliveries d
                 set status = r.status,
+                    -- A born-claimed delivery's lane stays 0 when it succeeds: no indexed column changes (migration 18).
+                    lane = case r.status when 'pending' then 1 when 'retrying' then 2 else 0 end,
                     lease_token = null,
                     attempt_count = d.attempt_count - case when r.attempt_used then 0 else 1 end,
                     next_attempt_at = coalesce(r.next_attempt_at, d.next_attempt_at),

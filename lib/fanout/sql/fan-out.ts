@@ -6,8 +6,9 @@
 //
 // Deliveries can be born claimed: when this process's delivery worker has free slots, fan-out inserts up to that
 // many as `sending` under the worker's lease and hands them over directly, saving a claim round trip and a wake-up
-// (push→receiver latency). They are ordinary leased rows: if the worker dies, the lease runs out and any worker
-// claims them again.
+// (push→receiver latency). They are in no claim lane while they are sent, so that a successful outcome is a HOT
+// update (migration 18); the statement's row of `delivery_leases` stands for them: if the worker dies, the recovery
+// job puts them in the retry lane once the lease has run out, and any worker claims them again.
 import { LEASE_MARGIN_SECONDS } from "../../deliveries/queue.ts";
 import { statement } from "../../deliveries/sql/statement.ts";
 import type { PreClaim } from "../../deliveries/stages.ts";
@@ -42,7 +43,7 @@ const preClaimValues = (preClaim: PreClaim | undefined) => [
 /**
  * CTEs that fan out the events of the CTE `events` (id, namespace, event_name, labels, expires_at): `pairs` (each
  * event with each subscription it matches, and how many it matches), `candidates` (the pairs `keep` lets through,
- * and which of them are born claimed), `matched` (the deliveries inserted), `counted` and `wake` (NOTIFY for
+ * and which of them are born claimed), `matched` (the deliveries inserted), `leased` (the row that stands for those born claimed), `counted` and `wake` (NOTIFY for
  * deliveries nobody took that a claim could take now).
  */
 function fanOutCtes(events: string, p: PreClaimPlaces, keep = "true"): string {
@@ -66,14 +67,22 @@ function fanOutCtes(events: string, p: PreClaimPlaces, keep = "true"): string {
              -- Born claimed only within the worker's room: its share per webhook, nothing for an open circuit.
              select *, takeable and row_number() over (partition by takeable) <= ${p.max} as taken from matches
            ), matched as (
-             insert into deliveries (id, namespace, event_id, webhook_id, subscription_id, expires_at, status, lease_token, attempt_count, next_attempt_at)
+             insert into deliveries (id, namespace, event_id, webhook_id, subscription_id, expires_at, status, lease_token, attempt_count, next_attempt_at, lane)
              select id, namespace, event_id, webhook_id, subscription_id, expires_at,
                     case when taken then 'sending' else 'pending' end,
                     case when taken then ${p.leaseToken}::uuid end,
                     case when taken then 1 else 0 end,
-                    case when taken then now() + make_interval(secs => timeout_seconds + ${LEASE_MARGIN_SECONDS}) else now() end
+                    case when taken then now() + make_interval(secs => timeout_seconds + ${LEASE_MARGIN_SECONDS}) else now() end,
+                    case when taken then 0 else 1 end
                from candidates
              returning id, namespace
+           ), leased as (
+             -- Born claimed, a delivery is in no lane (migration 18): this row finds it again if its lease lapses.
+             insert into delivery_leases (lease_token, created_at, first_id, last_id, expires_at)
+             select ${p.leaseToken}::uuid, now(), (select id from candidates where taken order by id limit 1),
+                    (select id from candidates where taken order by id desc limit 1),
+                    now() + make_interval(secs => max(timeout_seconds) + ${LEASE_MARGIN_SECONDS})
+               from candidates where taken having count(*) > 0
            ), counted as (
              insert into namespace_counters as n (namespace, shard, total, pending)
              -- In namespace order, as every writer of the counters: two statements never wait for each other's rows in turn.
