@@ -66,6 +66,11 @@ const rowsOf = async (ns: string) =>
     )
   ).rows;
 
+/** This transaction's updates of deliveries' partitions so far, and how many of them were HOT. */
+const UPDATES = `select coalesce(sum(n_tup_upd), 0)::int as upd, coalesce(sum(n_tup_hot_upd), 0)::int as hot
+                   from pg_stat_xact_user_tables
+                  where relid in (select inhrelid from pg_inherits where inhparent = 'deliveries'::regclass)`;
+
 const leasesOf = async (leaseToken: string) =>
   (await svc().app.db.query("select * from delivery_leases where lease_token = $1", [leaseToken])).rows;
 
@@ -95,9 +100,7 @@ test("the successful outcome of a delivery born claimed is a HOT update: its lan
   const pushed = await pushBornClaimed(ns, event, 4, lease);
   const at = new Date();
   await withTransaction(svc().app.db, async (tx) => {
-    const before = await tx.query(
-      "select coalesce(sum(n_tup_upd), 0)::int as upd, coalesce(sum(n_tup_hot_upd), 0)::int as hot from pg_stat_xact_user_tables where relid in (select inhrelid from pg_inherits where inhparent = 'deliveries'::regclass)",
-    );
+    const before = await tx.query(UPDATES);
     const written = await run(tx, writeOutcomes, {
       leaseToken: lease,
       shard: 0,
@@ -106,9 +109,7 @@ test("the successful outcome of a delivery born claimed is a HOT update: its lan
       ),
     });
     assert.equal(written.length, 4);
-    const after = await tx.query(
-      "select coalesce(sum(n_tup_upd), 0)::int as upd, coalesce(sum(n_tup_hot_upd), 0)::int as hot from pg_stat_xact_user_tables where relid in (select inhrelid from pg_inherits where inhparent = 'deliveries'::regclass)",
-    );
+    const after = await tx.query(UPDATES);
     assert.equal(after.rows[0].upd - before.rows[0].upd, 4, "four rows updated");
     assert.equal(after.rows[0].hot - before.rows[0].hot, 4, "all four updates HOT");
   });

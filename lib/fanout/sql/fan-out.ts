@@ -43,8 +43,8 @@ const preClaimValues = (preClaim: PreClaim | undefined) => [
 /**
  * CTEs that fan out the events of the CTE `events` (id, namespace, event_name, labels, expires_at): `pairs` (each
  * event with each subscription it matches, and how many it matches), `candidates` (the pairs `keep` lets through,
- * and which of them are born claimed), `matched` (the deliveries inserted), `leased` (the row that stands for those born claimed), `counted` and `wake` (NOTIFY for
- * deliveries nobody took that a claim could take now).
+ * and which of them are born claimed), `matched` (the deliveries inserted), `leased` (the row that stands for those
+ * born claimed), `counted` and `wake` (NOTIFY for deliveries nobody took that a claim could take now).
  */
 function fanOutCtes(events: string, p: PreClaimPlaces, keep = "true"): string {
   return `pairs as (
@@ -67,7 +67,8 @@ function fanOutCtes(events: string, p: PreClaimPlaces, keep = "true"): string {
              -- Born claimed only within the worker's room: its share per webhook, nothing for an open circuit.
              select *, takeable and row_number() over (partition by takeable) <= ${p.max} as taken from matches
            ), matched as (
-             insert into deliveries (id, namespace, event_id, webhook_id, subscription_id, expires_at, status, lease_token, attempt_count, next_attempt_at, lane)
+             insert into deliveries (id, namespace, event_id, webhook_id, subscription_id, expires_at, status, lease_token,
+                                     attempt_count, next_attempt_at, lane)
              select id, namespace, event_id, webhook_id, subscription_id, expires_at,
                     case when taken then 'sending' else 'pending' end,
                     case when taken then ${p.leaseToken}::uuid end,
