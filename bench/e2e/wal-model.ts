@@ -8,9 +8,10 @@
 // Variants (WAL_MODEL): "today" — the schema as migrated; "queue" — the due work in a small insert-and-delete table
 // (`delivery_queue`: a row per delivery from its insert to its outcome, keyed by the delivery, with the lane index),
 // the lane and expiry indexes dropped from `deliveries` so the outcome's update can be HOT; the queue is vacuumed
-// every 5,000 events, as autovacuum would. WAL_MODEL_FILLFACTOR sets the deliveries partitions' fill factor.
+// every 5,000 events, as autovacuum would. WAL_MODEL_FILLFACTOR sets the deliveries partitions' fill factor
+// (else it is the migrations': 45 since migration 19).
 //
-//   node --import tsx bench/e2e/wal-model.ts    # WAL_MODEL (today | queue), WAL_MODEL_FILLFACTOR (70), BENCH_EVENTS (10,000),
+//   node --import tsx bench/e2e/wal-model.ts    # WAL_MODEL (today | queue), WAL_MODEL_FILLFACTOR (as migrated), BENCH_EVENTS (10,000),
 //                                               # BENCH_WARMUP (4,000), BENCH_DATABASE_URL (else embedded PostgreSQL)
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -23,7 +24,7 @@ import { benchDatabase } from "../lib/harness.ts";
 
 const VARIANT = process.env.WAL_MODEL ?? "today";
 if (VARIANT !== "today" && VARIANT !== "queue") throw new Error(`WAL_MODEL is today or queue, not ${VARIANT}`);
-const FILLFACTOR = Number(process.env.WAL_MODEL_FILLFACTOR ?? 70);
+const FILLFACTOR = process.env.WAL_MODEL_FILLFACTOR ? Number(process.env.WAL_MODEL_FILLFACTOR) : undefined;
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 4_000);
 const PUSH_BATCH = 21;
@@ -49,12 +50,15 @@ await c.query(
   `insert into subscriptions (id, namespace, webhook_id, event_name) values ($1, 'default', $2, 'bench.e2e')`,
   [SUBSCRIPTION, WEBHOOK],
 );
-for (const { part } of (
-  await c.query<{ part: string }>(
-    "select inhrelid::regclass::text as part from pg_inherits where inhparent = 'deliveries'::regclass",
+const parts = (
+  await c.query<{ part: string; options: string | null }>(
+    `select inhrelid::regclass::text as part, array_to_string(reloptions, ', ') as options
+       from pg_inherits join pg_class on pg_class.oid = inhrelid where inhparent = 'deliveries'::regclass`,
   )
-).rows)
-  await c.query(`alter table ${part} set (fillfactor = ${FILLFACTOR})`);
+).rows;
+if (FILLFACTOR !== undefined)
+  for (const { part } of parts) await c.query(`alter table ${part} set (fillfactor = ${FILLFACTOR})`);
+const fillFactor = FILLFACTOR ?? parts[0]?.options?.match(/fillfactor=(\d+)/)?.[1] ?? "100";
 if (VARIANT === "queue") {
   await c.query(`create table delivery_queue (
     delivery_id uuid primary key, created_at timestamptz not null, webhook_id uuid not null, status text not null,
@@ -211,7 +215,7 @@ const all = relations.flatMap((r) => r.kinds);
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 console.log(
-  `${VARIANT}, fill factor ${FILLFACTOR}, ${db.embedded ? "embedded PostgreSQL" : "PostgreSQL at BENCH_DATABASE_URL"}: ` +
+  `${VARIANT}, fill factor ${fillFactor}, ${db.embedded ? "embedded PostgreSQL" : "PostgreSQL at BENCH_DATABASE_URL"}: ` +
     `${fmt(events)} events, ${fmt(bytes(all) / events)} WAL bytes per event of the bench database ` +
     `(whole-page images ${fmt(all.reduce((a, k) => a + k.pageImageBytes, 0) / events)})`,
 );
