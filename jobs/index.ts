@@ -13,6 +13,7 @@ import { purgeCredentialsJob } from "./purge-credentials.ts";
 import { purgeEventsJob } from "./purge-events.ts";
 import { purgeDeletedWebhooksJob } from "./purge-deleted-webhooks.ts";
 import { recoverLeasesJob } from "./recover-leases.ts";
+import { retireStatusLanesJob } from "./retire-status-lanes.ts";
 import { startScheduler, type ScheduledJob, type Scheduler } from "./scheduler.ts";
 
 export interface Workers extends Record<string, unknown> {
@@ -27,6 +28,7 @@ export const scheduledJobs: ScheduledJob[] = [
   createPartitionsJob,
   expireDeliveriesJob,
   recoverLeasesJob,
+  retireStatusLanesJob,
   purgeDeletedWebhooksJob,
   purgeCredentialsJob,
   healthWindowJob,

@@ -17,24 +17,40 @@
 -- The previous build sets `status` only. During a rolling upgrade the two triggers below give its rows the lane
 -- their status says: its inserts before they are written, its updates after (an AFTER trigger: with a BEFORE UPDATE
 -- row trigger PostgreSQL locks and logs every updated row before evaluating the trigger's WHEN clause — migration 17).
--- This build always writes the lane its status means, so neither trigger fires for it. The previous build's claims
--- ask for `status`, which no index serves any more: they read the webhook's deliveries through
--- deliveries_webhook_created until every instance runs this build (docs/architecture.md).
+-- This build always writes the lane its status means, so neither trigger fires for it; when one does, it notes the
+-- time in `previous_build_writes`.
+--
+-- The previous build's claims ask for `status`. On a database that holds deliveries, the old lanes' indexes stay
+-- for them (without, one of its claims read a webhook's whole history: 2.5–5.4 s a claim at 500,000 stored
+-- deliveries, measured) until the previous build is gone: the `retire-status-lanes` job drops them once migration 18
+-- is ten minutes old and no write of the previous build has been seen for ten minutes
+-- (lib/deliveries/status-lanes.ts). Until then every outcome enters the new version in the indexes, as before. On
+-- an empty database they go at once.
 --
 -- Locks: ACCESS EXCLUSIVE on deliveries and its partitions for the whole migration. Adding the column rewrites
--- nothing; the new lane indexes read every partition once to be built (≈ 1–2 s per million deliveries each).
+-- nothing; the new lane indexes read every partition once to be built (0.56 s for 1 M deliveries, docs/scaling.md).
 alter table deliveries add column lane smallint;
 
 update deliveries set lane = 1 where status = 'pending';
 update deliveries set lane = 2 where status in ('retrying', 'sending');
 
-create index deliveries_fresh_lane_by_column on deliveries (webhook_id, next_attempt_at) where lane = 1;
-create index deliveries_retry_lane_by_column on deliveries (webhook_id, next_attempt_at) where lane = 2;
-create index deliveries_expiring_by_column on deliveries (expires_at) where lane in (1, 2) and expires_at is not null;
-drop index deliveries_fresh_lane, deliveries_retry_lane, deliveries_expiring;
-alter index deliveries_fresh_lane_by_column rename to deliveries_fresh_lane;
-alter index deliveries_retry_lane_by_column rename to deliveries_retry_lane;
-alter index deliveries_expiring_by_column rename to deliveries_expiring;
+create index deliveries_lane_fresh on deliveries (webhook_id, next_attempt_at) where lane = 1;
+create index deliveries_lane_retry on deliveries (webhook_id, next_attempt_at) where lane = 2;
+create index deliveries_lane_expiring on deliveries (expires_at) where lane in (1, 2) and expires_at is not null;
+
+-- When the previous build last wrote a delivery (a trigger below had to give it its lane): at most one write every
+-- 10 s, and an UPDATE, which locks the row only when it writes it (ON CONFLICT DO UPDATE would lock it for every
+-- write of the previous build, and make them wait for each other's commits).
+create table previous_build_writes (
+  since_migration integer primary key,
+  last_seen_at    timestamptz not null
+);
+insert into previous_build_writes values (18, '-infinity');
+
+create function deliveries_previous_build_seen() returns void language sql as $$
+  update previous_build_writes set last_seen_at = now()
+   where since_migration = 18 and last_seen_at < now() - interval '10 seconds'
+$$;
 
 -- The lane a delivery of this status belongs in, given the lane it has: a sending one stays out of the lanes when it
 -- was born claimed (0), a done one keeps 0 or null.
@@ -47,6 +63,7 @@ $$;
 create function deliveries_lane_on_insert() returns trigger language plpgsql as $$
 begin
   new.lane := deliveries_lane_of(new.status, null);
+  perform deliveries_previous_build_seen();
   return new;
 end
 $$;
@@ -60,6 +77,7 @@ create trigger deliveries_lane_on_insert
 create function deliveries_lane_on_update() returns trigger language plpgsql as $$
 begin
   update deliveries set lane = deliveries_lane_of(status, lane) where id = new.id and created_at = new.created_at;
+  perform deliveries_previous_build_seen();
   return null;
 end
 $$;
@@ -82,3 +100,12 @@ create table delivery_leases (
   expires_at  timestamptz not null
 );
 create index delivery_leases_expiry on delivery_leases (expires_at);
+
+-- Nothing stored: no claim of the previous build has a history to read, and the old lanes go now.
+do $$
+begin
+  if not exists (select 1 from deliveries) then
+    drop index deliveries_fresh_lane, deliveries_retry_lane, deliveries_expiring;
+  end if;
+end
+$$;

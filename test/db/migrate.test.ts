@@ -57,15 +57,15 @@ test("the core schema has the default namespace and the queue's two claim lanes"
       assert.ok(tables.includes(table), table);
     }
     const { rows } = await c.query(
-      "select indexname, indexdef from pg_indexes where tablename = 'deliveries' and indexname like 'deliveries_%_lane' order by indexname",
+      "select indexname, indexdef from pg_indexes where tablename = 'deliveries' and indexname like 'deliveries_lane_%' order by indexname",
     );
     assert.deepEqual(
       rows.map((r) => r.indexname),
-      ["deliveries_fresh_lane", "deliveries_retry_lane"],
+      ["deliveries_lane_expiring", "deliveries_lane_fresh", "deliveries_lane_retry"],
     );
     // By the lane column (migration 18), so that no index uses `status`.
-    assert.match(rows[0].indexdef, /\(webhook_id, next_attempt_at\) WHERE \(lane = 1\)/);
-    assert.match(rows[1].indexdef, /\(webhook_id, next_attempt_at\) WHERE \(lane = 2\)/);
+    assert.match(rows[1].indexdef, /\(webhook_id, next_attempt_at\) WHERE \(lane = 1\)/);
+    assert.match(rows[2].indexdef, /\(webhook_id, next_attempt_at\) WHERE \(lane = 2\)/);
     const statusIndexes = await c.query(
       "select indexname from pg_indexes where tablename = 'deliveries' and indexdef ~ 'status'",
     );

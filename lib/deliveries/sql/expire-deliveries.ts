@@ -6,7 +6,7 @@ export const expireDue = statement<{ batchSize: number; shard: number }, { n: nu
   "deliveries.expire",
   `with due as (
              select id, created_at from deliveries
-              -- deliveries_expiring's condition (migration 18); a claimed delivery in the retry lane is expired by its claim.
+              -- deliveries_lane_expiring's condition (migration 18); a claimed delivery in the retry lane is expired by its claim.
               where lane in (1, 2) and expires_at is not null and status in ('pending', 'retrying') and expires_at <= now()
               limit $1
                 for update skip locked
