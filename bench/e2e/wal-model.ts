@@ -65,7 +65,7 @@ if (VARIANT === "queue") {
     next_attempt_at timestamptz not null, lease_token uuid, expires_at timestamptz)`);
   await c.query("create index delivery_queue_lane on delivery_queue (webhook_id, next_attempt_at)");
   await c.query("create index delivery_queue_expiring on delivery_queue (expires_at) where expires_at is not null");
-  await c.query("drop index deliveries_fresh_lane, deliveries_retry_lane, deliveries_expiring");
+  await c.query("drop index deliveries_lane_fresh, deliveries_lane_retry, deliveries_lane_expiring");
 }
 
 interface Sent {
