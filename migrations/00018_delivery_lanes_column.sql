@@ -23,7 +23,7 @@
 -- The previous build's claims ask for `status`. On a database that holds deliveries, the old lanes' indexes stay
 -- for them (without, one of its claims read a webhook's whole history: 2.5–5.4 s a claim at 500,000 stored
 -- deliveries, measured) until the previous build is gone: the `retire-status-lanes` job drops them once migration 18
--- is ten minutes old and no write of the previous build has been seen for ten minutes
+-- is half an hour old and no write of the previous build has been seen for half an hour
 -- (lib/deliveries/status-lanes.ts). Until then every outcome enters the new version in the indexes, as before. On
 -- an empty database they go at once.
 --

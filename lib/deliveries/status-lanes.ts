@@ -13,7 +13,7 @@ export type StatusLanes =
   | { state: "waiting"; reason: string }
   | { state: "busy" };
 
-export async function retireStatusLanes(db: Db, quietSeconds = 600): Promise<StatusLanes> {
+export async function retireStatusLanes(db: Db, quietSeconds = 1_800): Promise<StatusLanes> {
   const { rows } = await db.query<{ left: number; migration_recent: boolean; previous_build_recent: boolean }>({
     text: `select (select count(*) from pg_indexes where schemaname = current_schema() and tablename = 'deliveries'
                      and indexname = any($1::text[]))::int as left,
