@@ -5,6 +5,7 @@
 import type { Db } from "../db/pool.ts";
 import { CATEGORIES } from "../deliveries/classify.ts";
 import { LATENCY_BOUNDS_MS } from "../deliveries/minute-stats.ts";
+import { LANE_CONDITION } from "../deliveries/queue.ts";
 
 export interface OverviewWindow {
   attempts: number;
@@ -89,8 +90,8 @@ export async function readOverview(db: Db): Promise<Overview> {
     db.query<{ depth: string | null; oldest: Date | null }>(
       `select (select sum(pending) from namespace_counters) as depth,
               -- Through each lane's index (migration 18): it holds the backlog only, never the history.
-              least((select min(next_attempt_at) from deliveries where lane = 1),
-                    (select min(next_attempt_at) from deliveries where lane = 2 and status = 'retrying')) as oldest`,
+              least((select min(next_attempt_at) from deliveries where ${LANE_CONDITION.fresh}),
+                    (select min(next_attempt_at) from deliveries where ${LANE_CONDITION.retry} and status = 'retrying')) as oldest`,
     ),
   ]);
   const arraysOf = (lastDayOnly: boolean, kind: "latency" | "category", size: number) => {

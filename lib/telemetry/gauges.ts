@@ -2,6 +2,7 @@
 // holding only open ones), the pending count the workers keep per namespace (namespace_counters), batches running
 // (a partial index), and the queue by status — never a count over the deliveries' history.
 import type { AppContext } from "../app/context.ts";
+import { LANE_CONDITION } from "../deliveries/queue.ts";
 
 /** Queue depth is counted up to this many per status (an index-only count of the live lanes, never the history). */
 export const QUEUE_DEPTH_CAP = 100_000;
@@ -87,10 +88,10 @@ async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
     name: "metrics.queueDepth",
     // Each count through a lane's index (migration 18); deliveries born claimed and being sent are in no lane, and
     // are found through their leases' rows (bounded by their ids).
-    text: `select 'pending' as status, (select count(*) from (select 1 from deliveries where lane = 1 limit $1) p)::int as n
-           union all select 'retrying', (select count(*) from (select 1 from deliveries where lane = 2 and status = 'retrying' limit $1) r)::int
+    text: `select 'pending' as status, (select count(*) from (select 1 from deliveries where ${LANE_CONDITION.fresh} limit $1) p)::int as n
+           union all select 'retrying', (select count(*) from (select 1 from deliveries where ${LANE_CONDITION.retry} and status = 'retrying' limit $1) r)::int
            union all select 'sending', (select count(*) from (
-             select 1 from deliveries where lane = 2 and status = 'sending'
+             select 1 from deliveries where ${LANE_CONDITION.retry} and status = 'sending'
              union all
              select 1 from delivery_leases l join deliveries d
                  on d.id between l.first_id and l.last_id and d.created_at = l.created_at and d.lease_token = l.lease_token
@@ -104,13 +105,13 @@ async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
     text: `select 'pending' as status, extract(epoch from now() - min(p.next_attempt_at))::float8 as age
              from webhooks w cross join lateral (
                     select next_attempt_at from deliveries d
-                     where d.webhook_id = w.id and d.lane = 1 and d.next_attempt_at <= now()
+                     where d.webhook_id = w.id and d.${LANE_CONDITION.fresh} and d.next_attempt_at <= now()
                      order by next_attempt_at limit 1) p
            union all
            select 'retrying', extract(epoch from now() - min(r.next_attempt_at))::float8
              from webhooks w cross join lateral (
                     select next_attempt_at from deliveries d
-                     where d.webhook_id = w.id and d.lane = 2 and d.status = 'retrying' and d.next_attempt_at <= now()
+                     where d.webhook_id = w.id and d.${LANE_CONDITION.retry} and d.status = 'retrying' and d.next_attempt_at <= now()
                      order by next_attempt_at limit 1) r`,
   });
   return { depth, oldest };
