@@ -6,11 +6,11 @@
 // Shaped for the plan PostgreSQL keeps for a named statement (its generic plan, made without the values): planning
 // the claim costs more than running it (2–14 ms against 0.3–1.6 ms, a few partitions), and PostgreSQL plans it
 // anew at every call while it estimates the generic plan dearer than the plans made for earlier values. It did as
-// soon as a lane held much due work (the retry lane holds every delivery being sent): unable to read `limit $3`, the
-// planner took a tenth of the lane for the rows claimed, and the final update became a hash join over the whole lane
-// (150,000 due rows: 35–330 ms a call against 3–17 ms planned for the values). A constant bound (MAX_CLAIM) under
-// the claim's limit, and the update finding its rows by their ids, keep the generic plan as cheap as one made for the
-// values (bench/README.md, "Why the claim was planned at every call").
+// soon as a lane held much due work (the retry lane holds every claimed delivery being sent): unable to read
+// `limit $3`, the planner took a tenth of the lane for the rows claimed, and the final update became a hash join over
+// the whole lane (150,000 due rows: 35–330 ms a call against 3–17 ms planned for the values). A constant bound
+// (MAX_CLAIM) under the claim's limit, and the update finding its rows by their ids, keep the generic plan as cheap
+// as one made for the values (bench/README.md, "Why the claim was planned at every call").
 import type { Lane } from "../stages.ts";
 import { LANE_CONDITION, LEASE_MARGIN_SECONDS, type ClaimedRow } from "../queue.ts";
 import { statement } from "./statement.ts";
