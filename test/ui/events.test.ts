@@ -189,6 +189,26 @@ test("the push page keeps the type from the address and what was typed; a type w
   await page.getByRole("heading", { level: 1, name: "Event", exact: true }).waitFor();
   const eventId = /events\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
   assert.deepEqual((await svc.rest("GET", `/v1/consumers/depot/events/${eventId}`)).body.payload, { sku: "A-1" });
+
+  // A sample that arrives while the user is in the payload field (here: all of it selected, to type over) stays out
+  // of it, so what is typed is the whole payload, not the sample with the typing appended.
+  await page.goto(`${svc.url}/consumers/depot/events/new?event=stock.free`);
+  await page.getByRole("option", { name: "stock.typed" }).waitFor({ state: "attached" });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/v1/event-types/stock.typed", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sampleAnswered = page.waitForResponse("**/v1/event-types/stock.typed");
+  await page.getByLabel("Event type").selectOption("stock.typed");
+  await payload.selectText();
+  release();
+  await sampleAnswered;
+  await page.waitForLoadState("networkidle");
+  await page.keyboard.insertText('{"sku": "A-2"}');
+  assert.equal(await payload.inputValue(), '{"sku": "A-2"}');
+  assert.equal(await pushButton.isEnabled(), true);
   assert.deepEqual(
     errors.filter((e) => !/status of 401/.test(e)),
     [],

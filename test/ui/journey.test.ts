@@ -85,6 +85,7 @@ test("journey: consumer, event type, webhook, subscription, push, delivery, atte
 
   // Push an event (payload prefilled from the sample), see it delivered with the transform
   await page.goto(`${svc.url}/consumers/journey/events/new?event=user.upgraded`);
+  await waitUntil(async () => (await page.getByLabel("Payload (JSON)").inputValue()).includes(`"email"`));
   await page.getByLabel("Payload (JSON)").fill('{"email": "ada@example.com", "plan": "team"}');
   await page.getByRole("button", { name: "Push event" }).click();
   await page.getByRole("heading", { level: 1, name: "Event", exact: true }).waitFor();
