@@ -2,6 +2,7 @@
 // holding only open ones), the pending count the workers keep per namespace (namespace_counters), batches running
 // (a partial index), and the queue by status — never a count over the deliveries' history.
 import type { AppContext } from "../app/context.ts";
+import { withTransaction } from "../db/pool.ts";
 import { LANE_CONDITION } from "../deliveries/queue.ts";
 
 /** Queue depth is counted up to this many per status (an index-only count of the live lanes, never the history). */
@@ -84,11 +85,15 @@ export function registerDatabaseGauges(app: Pick<AppContext, "db" | "metrics" | 
 }
 
 async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
-  const { rows: depth } = await app.db.query({
-    name: "metrics.queueDepth",
-    // Each count through a lane's index (migration 18); deliveries born claimed and being sent are in no lane, and
-    // are found through their leases' rows (bounded by their ids).
-    text: `select 'pending' as status, (select count(*) from (select 1 from deliveries where ${LANE_CONDITION.fresh} limit $1) p)::int as n
+  // Each lease's deliveries by their range of ids: a join the planner otherwise makes a hash over every partition.
+  const { rows: depth } = await withTransaction(
+    app.db,
+    (tx) =>
+      tx.query({
+        name: "metrics.queueDepth",
+        // Each count through a lane's index (migration 18); deliveries born claimed and being sent are in no lane, and
+        // are found through their leases' rows (bounded by their ids).
+        text: `select 'pending' as status, (select count(*) from (select 1 from deliveries where ${LANE_CONDITION.fresh} limit $1) p)::int as n
            union all select 'retrying', (select count(*) from (select 1 from deliveries where ${LANE_CONDITION.retry} and status = 'retrying' limit $1) r)::int
            union all select 'sending', (select count(*) from (
              select 1 from deliveries where ${LANE_CONDITION.retry} and status = 'sending'
@@ -97,8 +102,10 @@ async function readQueue(app: Pick<AppContext, "db">): Promise<QueueReading> {
                  on d.id between l.first_id and l.last_id and d.created_at = l.created_at and d.lease_token = l.lease_token
               where d.status = 'sending' and d.lane = 0
              limit $1) s)::int`,
-    values: [QUEUE_DEPTH_CAP],
-  });
+        values: [QUEUE_DEPTH_CAP],
+      }),
+    { rowsBy: "index-joins" },
+  );
   // One probe of each webhook's lane index (its oldest due row): cost grows with webhooks, never with deliveries.
   const { rows: oldest } = await app.db.query({
     name: "metrics.queueOldestDue",

@@ -77,7 +77,11 @@ export const writeOutcomes = statement<WriteOutcomesParams, { id: string }>(
              union all
              select r.success_attempt_id, r.id, r.webhook_id, r.attempt, true, r.response_time_ms, r.response_code, r.response_body, '',
                     r.error_category, ${idTimeSql("r.success_attempt_id")}
-               from r where r.success_attempt_id is not null and not exists (select 1 from updated u where u.id = r.id)
+               from r
+              where r.success_attempt_id is not null
+                -- Looked for only when an outcome was not written: the transaction joins by nested loops only.
+                and (select count(*) from updated) < (select count(*) from r)
+                and not exists (select 1 from updated u where u.id = r.id)
            )
            select id from updated`,
   (p) => {
