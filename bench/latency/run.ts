@@ -5,9 +5,13 @@
 // exports every span to a local collector (OTLP/HTTP JSON), whose timestamps split each push's path into stages:
 // the request reaching the server, the push stored (its span's end: the batch committed), the attempt starting on
 // the worker, the request on the wire. The first second of each run is left out, as in bench/e2e. It also prints
-// the server's CPU per event at this steady rate, where batches are small.
+// the server's CPU per event at this steady rate, where batches are small. Mode `floor` runs the same load, in the
+// same run, through a naive signed store-and-forward server (forward-server.ts: an INSERT committed per push, the
+// envelope signed and sent, an UPDATE per answer): the figure every mode is quoted against, since this machine's
+// speed moves all of them.
 //   node --import tsx bench/latency/run.ts   (BENCH_RATE 1000, BENCH_SECONDS 20, BENCH_WARMUP 20000,
-//                                             BENCH_MODES=plain,traced, BENCH_SERVER_OPTIONS, BENCH_DATABASE_URL)
+//                                             BENCH_MODES=floor,plain,traced, BENCH_SERVER_OPTIONS,
+//                                             BENCH_DATABASE_URL)
 import { readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,7 +36,7 @@ import { startProbe } from "./probe.mjs";
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20_000);
-const MODES = (process.env.BENCH_MODES ?? "plain,traced").split(",");
+const MODES = (process.env.BENCH_MODES ?? "floor,plain,traced").split(",");
 /** Node options for the server (e.g. GC flags), added to the probe. */
 const SERVER_OPTIONS = process.env.BENCH_SERVER_OPTIONS ?? "";
 const headers = { "content-type": "application/json", "x-api-key": API_KEY };
@@ -219,6 +223,24 @@ function stages(spans: Span[], measured: { steady: Push[]; slow: Push[] }) {
   line("request span (until the answer is written)", (_, __, r) => r.end - r.start);
 }
 
+/** The floor server, stopped as svc is: its probe's records are written when it exits. */
+async function startFloor(databaseUrl: string, receiverUrl: string, probeOut: string) {
+  const { child, port } = await forkTs(new URL("./forward-server.ts", import.meta.url), {
+    DATABASE_URL: databaseUrl,
+    RECEIVER_URL: receiverUrl,
+    PROBE_OUT: probeOut,
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
 buildForBench();
 const db = await benchDatabase();
 const receiver = await forkTs(new URL("./receiver.ts", import.meta.url));
@@ -243,6 +265,7 @@ try {
     events: ["bench.latency"],
   });
   await setup.stop();
+  const results: { mode: string; p50: number; p99: number; cpu: number }[] = [];
   for (const mode of MODES) {
     const out = join(tmpdir(), `svc-latency-probe-${process.pid}.json`);
     process.env.BENCH_NODE_OPTIONS = `--import ${probeUrl} ${SERVER_OPTIONS}`;
@@ -253,7 +276,10 @@ try {
             OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
           }
         : {};
-    const svc = await startSvc(db.databaseUrl, { PROBE_OUT: out, ...otel });
+    const svc =
+      mode === "floor"
+        ? await startFloor(db.databaseUrl, `http://127.0.0.1:${receiver.port}/latency`, out)
+        : await startSvc(db.databaseUrl, { PROBE_OUT: out, ...otel });
     progress(`${mode}: warm-up`);
     const body = `{"namespace":"default","event":"bench.latency","payload":{"seq":-1,"sent_at":0}}`;
     await hammerCount(svc.url, WARMUP, 64, () => ({ path: "/webhook.EventService/PushEvent", body }), headers);
@@ -283,6 +309,17 @@ try {
     const measured = report(mode, pushes, server, taken, generatorProbe.report());
     console.log(`  server CPU per event pushed and delivered at this rate: ${fmt(cpuPerEvent)} µs`);
     if (mode === "traced") stages(spans, measured);
+    results.push({ mode, p50: measured.p50, p99: measured.p99, cpu: cpuPerEvent });
+  }
+  const floor = results.find((r) => r.mode === "floor");
+  console.log(`\npush→receiver at ${fmt(RATE)}/s against the floor (load ${load()}):`);
+  for (const r of results) {
+    const ratio = (x: number, f: number | undefined) => (f ? ` (${fmt(x / f, 2)}×)` : "");
+    console.log(
+      `  ${r.mode.padEnd(7)} p50 ${fmt(r.p50, 2)} ms${ratio(r.p50, floor?.p50)}  p99 ${fmt(r.p99, 2)} ms` +
+        `${ratio(r.p99, floor?.p99)}  CPU ${fmt(r.cpu)} µs per event${ratio(r.cpu, floor?.cpu)}` +
+        (r.mode === "floor" ? "" : "   (goal p50 ≤ 5, p99 ≤ 25 ms)"),
+    );
   }
 } finally {
   receiver.child.kill();
