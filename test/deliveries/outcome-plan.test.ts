@@ -2,8 +2,8 @@
 // it estimates the plan it keeps (made without the values) dearer than the plans it made for earlier values, and a
 // deliveries table growing between batches, its statistics refreshed, kept that true: in some bench/e2e runs most
 // outcome batches were planned again. The writer's transaction asks for the kept plan (lib/deliveries/outcome-writer.ts).
-// A plan kept while the table grows must not read the table through: the writer and the lease recovery reach
-// deliveries by index probes only, whatever the table's size when they were planned.
+// A plan kept while the table grows must not read the table through: the writer, the lease recovery and the queue
+// gauge reach deliveries by index probes only, whatever the table's size when they were planned.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { test } from "node:test";
@@ -12,7 +12,9 @@ import { recoverLapsed } from "../../lib/deliveries/lapsed-leases.ts";
 import { OutcomeWriter } from "../../lib/deliveries/outcome-writer.ts";
 import type { AttemptResult } from "../../lib/deliveries/stages.ts";
 import { writeOutcomes } from "../../lib/deliveries/sql/write-outcomes.ts";
+import { registerDatabaseGauges } from "../../lib/telemetry/gauges.ts";
 import { Metrics } from "../../lib/telemetry/metrics.ts";
+import type { Tracing } from "../../lib/telemetry/tracing.ts";
 import { createTestDatabase } from "../helpers/cluster.ts";
 import { successResult } from "../helpers/outcomes.ts";
 
@@ -144,6 +146,45 @@ test("the lease recovery probes each lapsed lease's range of ids, however large 
     assert.ok(recovery.idx >= 4, `index scans: ${recovery.idx}`);
     const { rows } = await db.query("select count(*)::int as n from deliveries where lane = 2");
     assert.equal(rows[0].n, expected, "every lapsed delivery went to the retry lane");
+  } finally {
+    await db.end();
+  }
+});
+
+test("the queue gauge counts the deliveries being sent under leases by probing each lease's range of ids", async (t) => {
+  const url = await createTestDatabase(t);
+  const db = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    // 30 deliveries being sent under a live lease, among 5,000 of other leases that have no row.
+    await db.query(
+      `with made as (
+         insert into deliveries (id, namespace, event_id, webhook_id, status, lane, lease_token, attempt_count)
+         select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'sending', 0, $2, 1 from generate_series(1, 30)
+         returning id, created_at
+       )
+       insert into delivery_leases (lease_token, created_at, first_id, last_id, expires_at)
+       select $2, min(created_at), (array_agg(id order by id))[1], (array_agg(id order by id desc))[1],
+              now() + interval '1 minute'
+         from made`,
+      [WEBHOOK, randomUUID()],
+    );
+    await db.query(
+      `insert into deliveries (id, namespace, event_id, webhook_id, status, lane, lease_token, attempt_count)
+       select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'sending', 0, gen_random_uuid(), 1
+         from generate_series(1, 5000)`,
+      [WEBHOOK],
+    );
+    await db.query("analyze deliveries");
+    const metrics = new Metrics({ version: "test", consumerLabel: false });
+    registerDatabaseGauges({ db, metrics, tracing: { droppedSpans: () => 0 } as unknown as Tracing });
+    const scrape = { seq: 0, idx: 0 };
+    let text = "";
+    await counting(db, scrape, async () => {
+      text = await metrics.prometheusText();
+    });
+    assert.match(text, /^svc_queue_depth\{status="sending"\} 30$/m);
+    assert.equal(scrape.seq, 0, "no sequential scan of deliveries by the scrape");
+    await metrics.shutdown();
   } finally {
     await db.end();
   }
