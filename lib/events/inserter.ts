@@ -3,7 +3,14 @@
 // instance that delivers, the same statement fans the events out and hands the deliveries to its worker.
 import type { Db } from "../db/pool.ts";
 import { readFanOut } from "../fanout/fanout.ts";
-import { insertAndFanOut, insertAndQueue, type FanOutSummary, type PushSummary } from "../fanout/sql/fan-out.ts";
+import {
+  insertAndFanOut,
+  insertAndFanOutKeyed,
+  insertAndQueue,
+  insertAndQueueKeyed,
+  type FanOutSummary,
+  type PushSummary,
+} from "../fanout/sql/fan-out.ts";
 import { run } from "../deliveries/sql/statement.ts";
 import { fanOutSpan } from "../fanout/span.ts";
 import type { Claimed, EventData, HandOffPoint, PreClaim } from "../deliveries/stages.ts";
@@ -123,9 +130,15 @@ export async function insertEvents(
   events: NewEvent[],
   fanOut?: { preClaim: PreClaim | undefined },
 ): Promise<InsertedBatch> {
+  // Idempotency keys take two inserts more to set up: only a batch with one gets them.
+  const keyed = events.some((e) => e.idempotencyKey !== null);
   const rows = fanOut
-    ? await run(db, insertAndFanOut, { events, shard: randomShard(), preClaim: fanOut.preClaim })
-    : await run(db, insertAndQueue, { events });
+    ? await run(db, keyed ? insertAndFanOutKeyed : insertAndFanOut, {
+        events,
+        shard: randomShard(),
+        preClaim: fanOut.preClaim,
+      })
+    : await run(db, keyed ? insertAndQueueKeyed : insertAndQueue, { events });
   const fanned = readFanOut<PushSummary & Partial<FanOutSummary>>(rows);
   const inserted = new Set<string>(fanned.summary.ids);
   const missing = events.filter((e) => !inserted.has(e.id));

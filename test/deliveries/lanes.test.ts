@@ -243,3 +243,33 @@ test("a lapsed lease puts its deliveries still being sent in the retry lane, and
   // A second run finds nothing more to do.
   assert.deepEqual(await recoverLapsed(svc().app.db), { leases: 0, deliveries: 0 });
 });
+
+test("a batch with and without idempotency keys, pushed by either statement, inserts and fans out each event once", async () => {
+  const { ns, event } = await world();
+  const keyOf = (i: number) => (i % 2 ? `key-${i}` : null);
+  const batch = Array.from({ length: 6 }, (_, i) => ({ ...newEvent(ns, event, i), idempotencyKey: keyOf(i) }));
+  const lease = randomUUID();
+  const first = await insertEvents(svc().app.db, batch, {
+    preClaim: { leaseToken: lease, max: 0, perWebhook: 0, room: {} },
+  });
+  assert.deepEqual(
+    first.results.map((r) => ("duplicate" in r ? r.duplicate : "missing")),
+    [false, false, false, false, false, false],
+  );
+  // Again: the keyed ones are duplicates of the first; a batch without keys goes through the statement without them.
+  const again = await insertEvents(
+    svc().app.db,
+    batch.map((e, i) => ({ ...e, id: newId(), idempotencyKey: keyOf(i) })),
+  );
+  assert.deepEqual(
+    again.results.map((r) => ("eventId" in r ? [r.duplicate, r.duplicate ? r.eventId : "new"] : "missing")),
+    batch.map((e, i) => (keyOf(i) ? [true, e.id] : [false, "new"])),
+  );
+  const keyless = await insertEvents(svc().app.db, [newEvent(ns, event, 7), newEvent(ns, event, 8)], {
+    preClaim: { leaseToken: lease, max: 0, perWebhook: 0, room: {} },
+  });
+  assert.equal(keyless.events, 2);
+  assert.equal(keyless.deliveries, 2);
+  const { rows } = await svc().app.db.query("select count(*)::int as n from deliveries where namespace = $1", [ns]);
+  assert.equal(rows[0].n, 6 + 2, "one delivery per event fanned out by a push (the queued ones wait for the worker)");
+});

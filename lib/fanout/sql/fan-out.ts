@@ -128,15 +128,23 @@ const INSERT_EVENTS = `insert into events (id, namespace, event_name, event_vers
               -- The namespace is checked by the write itself: one deleted a moment ago, by any instance, takes nothing.
               where exists (select 1 from namespaces n where n.name = input.namespace)`;
 
-/** The events inserted by the batch (CTE `inserted`: id, namespace, event_name, labels, expires_at, payload, traceparent). */
-const INSERTED = `input as (
+const INPUT = `input as (
              select * from json_to_recordset($1::json)
                as i(id uuid, namespace text, event_name text, event_version int, payload text, metadata jsonb, labels jsonb,
                     idempotency_key text, schema_valid bool, warnings jsonb, ttl_seconds int, traceparent text)
            ), fresh as (
              ${INSERT_EVENTS} and idempotency_key is null
              returning id, namespace, event_name, labels, expires_at, payload, traceparent
-           ), keys as (
+           )`;
+
+/**
+ * The events inserted by the batch (CTE `inserted`: id, namespace, event_name, labels, expires_at, payload,
+ * traceparent). With `keyed`, for a batch where some event has an idempotency key; without, for one where none
+ * has: two inserts fewer for PostgreSQL to set up at every call (50–80 µs of a 1.0–1.4 ms statement, measured).
+ */
+const inserted = (keyed: boolean) =>
+  keyed
+    ? `${INPUT}, keys as (
              -- The key's uniqueness lives in event_keys (events is partitioned by time: migration 12); the event
              -- whose key row is written is inserted, a duplicate's is not.
              insert into event_keys (namespace, idempotency_key, event_id)
@@ -149,7 +157,8 @@ const INSERTED = `input as (
              returning id, namespace, event_name, labels, expires_at, payload, traceparent
            ), inserted as (
              select * from fresh union all select * from keyed
-           )`;
+           )`
+    : `${INPUT}, inserted as (select * from fresh)`;
 
 /** Pushed events as the statements' `input` rows: one JSON parameter, payloads escaped natively (not by pg's arrays). */
 function inputJson(events: NewEvent[]): string {
@@ -261,9 +270,10 @@ export interface PushParams {
 }
 
 /** Inserts pushed events and fans them out, born claimed within `preClaim` (an instance that delivers). */
-export const insertAndFanOut = statement<PushParams, FanOutRow<PushSummary & FanOutSummary>>(
-  "events.insertAndFanOut",
-  `with ${INSERTED}, ${fanOutCtes("inserted", PLACES, `event_matches <= ${INLINE_FAN_OUT_MAX}`)}, queued as (
+const insertAndFanOutStatement = (name: string, keyed: boolean) =>
+  statement<PushParams, FanOutRow<PushSummary & FanOutSummary>>(
+    name,
+    `with ${inserted(keyed)}, ${fanOutCtes("inserted", PLACES, `event_matches <= ${INLINE_FAN_OUT_MAX}`)}, queued as (
                  insert into fanout_queue (event_id) select distinct event_id from pairs where event_matches > ${INLINE_FAN_OUT_MAX} returning event_id
                ), wake_fanout as (${notifySql("events")} where exists (select 1 from queued))
                -- A CTE that only reads runs when the statement reads it: the summary counts the NOTIFYs to make them happen.
@@ -272,16 +282,21 @@ export const insertAndFanOut = statement<PushParams, FanOutRow<PushSummary & Fan
                union all
                -- The payload as stored: the envelope is rebuilt from it on read, so it is what the worker sends.
                ${claimedEventRowsSql("inserted")}`,
-  (p) => [inputJson(p.events), p.shard, ...preClaimValues(p.preClaim)],
-);
+    (p) => [inputJson(p.events), p.shard, ...preClaimValues(p.preClaim)],
+  );
+export const insertAndFanOut = insertAndFanOutStatement("events.insertAndFanOut", false);
+export const insertAndFanOutKeyed = insertAndFanOutStatement("events.insertAndFanOutKeyed", true);
 
 /** Inserts pushed events and queues them for the fan-out worker (an instance that does not deliver). */
-export const insertAndQueue = statement<{ events: NewEvent[] }, FanOutRow<PushSummary & Partial<FanOutSummary>>>(
-  "events.insertBatch",
-  `with ${INSERTED}, queued as (
+const insertAndQueueStatement = (name: string, keyed: boolean) =>
+  statement<{ events: NewEvent[] }, FanOutRow<PushSummary & Partial<FanOutSummary>>>(
+    name,
+    `with ${inserted(keyed)}, queued as (
                  insert into fanout_queue (event_id) select id from inserted
                ), wake as (${notifySql("events")} where exists (select 1 from inserted))
                select json_build_object('ids', (select coalesce(json_agg(id), '[]'::json) from inserted), 'queued', (select count(*) from inserted),
                         'notified', (select count(*) from wake)) as summary`,
-  (p) => [inputJson(p.events)],
-);
+    (p) => [inputJson(p.events)],
+  );
+export const insertAndQueue = insertAndQueueStatement("events.insertBatch", false);
+export const insertAndQueueKeyed = insertAndQueueStatement("events.insertBatchKeyed", true);
