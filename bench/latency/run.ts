@@ -4,13 +4,14 @@
 // server, the receiver and this load generator (probe.mjs). Mode `plain` runs the server as shipped; mode `traced`
 // exports every span to a local collector (OTLP/HTTP JSON), whose timestamps split each push's path into stages:
 // the request reaching the server, the push stored (its span's end: the batch committed), the attempt starting on
-// the worker, the request on the wire. The first second of each run is left out, as in bench/e2e. It also prints
+// the worker, the request on the wire. Mode `sampled` exports one trace in ten (`parentbased_traceidratio` 0.1):
+// tracing's cost at a steady rate. The first second of each run is left out, as in bench/e2e. It also prints
 // the server's CPU per event at this steady rate, where batches are small. Mode `floor` runs the same load, in the
 // same run, through a naive signed store-and-forward server (forward-server.ts: an INSERT committed per push, the
 // envelope signed and sent, an UPDATE per answer): the figure every mode is quoted against, since this machine's
 // speed moves all of them.
 //   node --import tsx bench/latency/run.ts   (BENCH_RATE 1000, BENCH_SECONDS 20, BENCH_WARMUP 20000,
-//                                             BENCH_MODES=floor,plain,traced, BENCH_SERVER_OPTIONS,
+//                                             BENCH_MODES=floor,plain,traced (or sampled), BENCH_SERVER_OPTIONS,
 //                                             BENCH_DATABASE_URL)
 import { readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -269,13 +270,16 @@ try {
   for (const mode of MODES) {
     const out = join(tmpdir(), `svc-latency-probe-${process.pid}.json`);
     process.env.BENCH_NODE_OPTIONS = `--import ${probeUrl} ${SERVER_OPTIONS}`;
+    const exported = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+    };
     const otel: Record<string, string> =
       mode === "traced"
-        ? {
-            OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector.port}`,
-            OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-          }
-        : {};
+        ? exported
+        : mode === "sampled"
+          ? { ...exported, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" }
+          : {};
     const svc =
       mode === "floor"
         ? await startFloor(db.databaseUrl, `http://127.0.0.1:${receiver.port}/latency`, out)
