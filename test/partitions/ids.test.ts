@@ -83,9 +83,10 @@ test("a lookup by id visits the one partition its UUIDv7 names, finds rows whose
   const db = svc.app.db;
   await partitionHistoryFrom(db, 10);
   // A delivery delivered with the standard envelope five days back, its event and two attempts; the attempt's
-  // clock is 20 s behind the database's, the event's id 30 s ahead of its row.
+  // clock is 20 s behind the database's, the event's id 30 s ahead of its row. At noon (UTC), so that the hour an
+  // id allows either side of its time stays within the day's partition whatever the time the test runs.
   const { rows } = await db.query(
-    `with t as (select now() - interval '5 days' as at),
+    `with t as (select date_trunc('day', now() - interval '5 days', 'UTC') + interval '12 hours' as at),
      e as (insert into events (id, namespace, event_name, payload, created_at, fanned_out_at)
            select ${idSql("t.at + interval '30 seconds'")}, 'default', 'ids.bounded', '{"n":1}', t.at, now() from t returning id, created_at),
      d as (insert into deliveries (id, namespace, event_id, webhook_id, status, created_at, attempt_count, envelope_attempt, envelope_at)
@@ -122,7 +123,8 @@ test("a lookup by id visits the one partition its UUIDv7 names, finds rows whose
     walk(plan[0].Plan);
     return [...scanned].sort();
   };
-  const day = (await db.query("select to_char(now() - interval '5 days', 'YYYYMMDD') as d")).rows[0].d;
+  const day = (await db.query("select to_char(now() at time zone 'UTC' - interval '5 days', 'YYYYMMDD') as d")).rows[0]
+    .d;
   assert.deepEqual(
     await partitions(getDelivery.text, getDelivery.values({ id: delivery_id, consumer: "default", ...range })),
     [`deliveries_p${day}`, `events_p${day}`],
@@ -193,13 +195,16 @@ test("RetryDelivery of one delivery visits its own partition, found by its id's 
   const svc = await startTestService(t);
   const db = svc.app.db;
   await partitionHistoryFrom(db, 10);
+  // Five days back at noon (UTC): the hour either side of the id's time stays within that day's partition.
+  const noon = "date_trunc('day', now() - interval '5 days', 'UTC') + interval '12 hours'";
   const { rows } = await db.query(
     `insert into deliveries (id, namespace, event_id, webhook_id, status, created_at)
-     select case when v7 then ${idSql("now() - interval '5 days'")} else gen_random_uuid() end, 'default', gen_random_uuid(),
-            gen_random_uuid(), 'failed', now() - interval '5 days'
+     select case when v7 then ${idSql(noon)} else gen_random_uuid() end, 'default', gen_random_uuid(),
+            gen_random_uuid(), 'failed', ${noon}
        from (values (true), (false)) v(v7) returning id, created_at`,
   );
-  const day = (await db.query("select to_char(now() - interval '5 days', 'YYYYMMDD') as d")).rows[0].d;
+  const day = (await db.query("select to_char(now() at time zone 'UTC' - interval '5 days', 'YYYYMMDD') as d")).rows[0]
+    .d;
   // The statement's plan for one delivery's range: its partition is the only one read or updated (every one without).
   const scanned = async (from: string, until: string) => {
     const values = requeue.values({
