@@ -106,6 +106,32 @@ async function writeGrowing(db: pg.Pool): Promise<void> {
   );
 }
 
+/**
+ * `n` deliveries being sent under a new lease, made by one statement (one created_at, as a push makes them), and
+ * the lease's row, ending `expiresIn` from now; then `others` more being sent under leases that have no row.
+ */
+async function leased(db: pg.Pool, n: number, expiresIn: string, others: number): Promise<void> {
+  await db.query(
+    `with made as (
+       insert into deliveries (id, namespace, event_id, webhook_id, status, lane, lease_token, attempt_count)
+       select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'sending', 0, $2, 1 from generate_series(1, $3)
+       returning id, created_at
+     )
+     insert into delivery_leases (lease_token, created_at, first_id, last_id, expires_at)
+     select $2, min(created_at), (array_agg(id order by id))[1], (array_agg(id order by id desc))[1],
+            now() + $4::interval
+       from made`,
+    [WEBHOOK, randomUUID(), n, expiresIn],
+  );
+  await db.query(
+    `insert into deliveries (id, namespace, event_id, webhook_id, status, lane, lease_token, attempt_count)
+     select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'sending', 0, gen_random_uuid(), 1
+       from generate_series(1, $2)`,
+    [WEBHOOK, others],
+  );
+  await db.query("analyze deliveries");
+}
+
 test("the lease recovery probes each lapsed lease's range of ids, however large deliveries is", async (t) => {
   const url = await createTestDatabase(t);
   const db = new pg.Pool({ connectionString: url, max: 1 });
@@ -113,30 +139,9 @@ test("the lease recovery probes each lapsed lease's range of ids, however large 
     const recovery = { seq: 0, idx: 0 };
     let expected = 0;
     for (let i = 0; i < 4; i++) {
-      // Deliveries being sent under one lease, one statement's worth (one created_at), and more of other leases.
-      const lease = randomUUID();
-      const { rows } = await db.query(
-        `with made as (
-           insert into deliveries (id, namespace, event_id, webhook_id, status, lane, lease_token, attempt_count)
-           select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'sending', 0, $2, 1 from generate_series(1, 40)
-           returning id, created_at
-         )
-         insert into delivery_leases (lease_token, created_at, first_id, last_id, expires_at)
-         select $2, min(created_at), (array_agg(id order by id))[1], (array_agg(id order by id desc))[1],
-                now() - interval '1 second'
-           from made
-         returning first_id`,
-        [WEBHOOK, lease],
-      );
-      assert.equal(rows.length, 1);
+      // Deliveries being sent under one lapsed lease, among more of other leases: the table grows at every turn.
+      await leased(db, 40, "-1 second", i === 0 ? 10 : 5_000);
       expected += 40;
-      await db.query(
-        `insert into deliveries (id, namespace, event_id, webhook_id, status, lane, lease_token, attempt_count)
-         select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'sending', 0, gen_random_uuid(), 1
-           from generate_series(1, $2)`,
-        [WEBHOOK, i === 0 ? 10 : 5_000],
-      );
-      await db.query("analyze deliveries");
       await counting(db, recovery, async () => {
         const recovered = await recoverLapsed(db);
         assert.deepEqual(recovered, { leases: 1, deliveries: 40 });
@@ -156,25 +161,7 @@ test("the queue gauge counts the deliveries being sent under leases by probing e
   const db = new pg.Pool({ connectionString: url, max: 1 });
   try {
     // 30 deliveries being sent under a live lease, among 5,000 of other leases that have no row.
-    await db.query(
-      `with made as (
-         insert into deliveries (id, namespace, event_id, webhook_id, status, lane, lease_token, attempt_count)
-         select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'sending', 0, $2, 1 from generate_series(1, 30)
-         returning id, created_at
-       )
-       insert into delivery_leases (lease_token, created_at, first_id, last_id, expires_at)
-       select $2, min(created_at), (array_agg(id order by id))[1], (array_agg(id order by id desc))[1],
-              now() + interval '1 minute'
-         from made`,
-      [WEBHOOK, randomUUID()],
-    );
-    await db.query(
-      `insert into deliveries (id, namespace, event_id, webhook_id, status, lane, lease_token, attempt_count)
-       select gen_random_uuid(), 'default', gen_random_uuid(), $1, 'sending', 0, gen_random_uuid(), 1
-         from generate_series(1, 5000)`,
-      [WEBHOOK],
-    );
-    await db.query("analyze deliveries");
+    await leased(db, 30, "1 minute", 5_000);
     const metrics = new Metrics({ version: "test", consumerLabel: false });
     registerDatabaseGauges({ db, metrics, tracing: { droppedSpans: () => 0 } as unknown as Tracing });
     const scrape = { seq: 0, idx: 0 };
