@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { test, type TestContext } from "node:test";
 import pg from "pg";
 import { startReceiver } from "../helpers/receiver.ts";
+import { freePort } from "../helpers/ports.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 import { eventually } from "../helpers/wait.ts";
 
@@ -31,14 +32,6 @@ async function startBlackHole(t: TestContext) {
     await new Promise((r) => server.close(r));
   });
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dead`, state };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 async function query<T = any>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {

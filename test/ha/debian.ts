@@ -3,11 +3,11 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import type { Cleanup } from "../helpers/service.ts";
+import { freePort } from "../helpers/ports.ts";
 
 export const run = promisify(execFile);
 export const PG_BIN = "/usr/lib/postgresql/15/bin";
@@ -34,17 +34,7 @@ export function ensurePackage(pkg: string, path: string): Promise<void> {
   return done;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** A directory the `postgres` user owns (PostgreSQL and PgBouncer refuse to run as root), removed at the end. */
 export async function postgresOwnedDir(t: Cleanup, prefix: string): Promise<string> {

@@ -3,8 +3,8 @@
 // depends on; one that is missing is installed from npm, and one that still cannot start fails the caller.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { freePort } from "./ports.ts";
 
 export type RuntimeName = "node" | "bun" | "deno" | "workerd";
 
@@ -50,16 +50,7 @@ export function runtimeBinary(name: RuntimeName): string {
   return binary;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface RunningRuntime {
   name: RuntimeName;

@@ -4,12 +4,13 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { Agent, request } from "undici";
 import type { Cleanup } from "../helpers/service.ts";
+import { freePort } from "../helpers/ports.ts";
 
 const run = promisify(execFile);
 
@@ -36,13 +37,7 @@ export async function proxyBinary(name: keyof typeof BINARIES): Promise<string> 
   return BINARIES[name];
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 /** A directory removed when the test ends. */
 export async function scratch(t: Cleanup, name: string): Promise<string> {
