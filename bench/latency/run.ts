@@ -5,7 +5,8 @@
 // exports every span to a local collector (OTLP/HTTP JSON), whose timestamps split each push's path into stages:
 // the request reaching the server, the push stored (its span's end: the batch committed), the attempt starting on
 // the worker, the request on the wire. Mode `sampled` exports one trace in ten (`parentbased_traceidratio` 0.1):
-// tracing's cost at a steady rate. The first second of each run is left out, as in bench/e2e. It also prints
+// tracing's cost at a steady rate. Each run starts once the warm-up's pushes have arrived and their outcomes are
+// written (a steady rate, not the tail of the warm-up burst), and its first second is left out, as in bench/e2e. It also prints
 // the server's CPU per event at this steady rate, where batches are small. Mode `floor` runs the same load, in the
 // same run, through a naive signed store-and-forward server (forward-server.ts: an INSERT committed per push, the
 // envelope signed and sent, an UPDATE per answer): the figure every mode is quoted against, since this machine's
@@ -16,6 +17,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { Pool } from "undici";
 import {
   API_KEY,
@@ -224,6 +226,27 @@ function stages(spans: Span[], measured: { steady: Push[]; slow: Push[] }) {
   line("request span (until the answer is written)", (_, __, r) => r.end - r.start);
 }
 
+/** Rows whose outcome is not written yet: svc's deliveries, and the floor's forwards. */
+const SVC_UNFINISHED = "select count(*)::int as n from deliveries where status not in ('success', 'failed')";
+const FLOOR_UNFINISHED = "select count(*)::int as n from bench_forwards where status is null";
+
+/** Waits (up to a minute) until `unfinished` counts no row. */
+async function settled(databaseUrl: string, unfinished: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(unfinished);
+      if (rows[0]!.n === 0) return;
+      if (Date.now() > deadline) throw new Error(`${rows[0]!.n} warm-up outcomes still unwritten after a minute`);
+      await sleep(100);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** The floor server, stopped as svc is: its probe's records are written when it exits. */
 async function startFloor(databaseUrl: string, receiverUrl: string, probeOut: string) {
   const { child, port } = await forkTs(new URL("./forward-server.ts", import.meta.url), {
@@ -292,6 +315,9 @@ try {
       if (count >= WARMUP) break;
       await sleep(100);
     }
+    // Arrived is not finished: the measured phase starts once every warm-up push's outcome is written too, or it
+    // would time the tail of the warm-up burst (its outcome and attempt writes) rather than a steady 1,000/s.
+    await settled(db.databaseUrl, mode === "floor" ? FLOOR_UNFINISHED : SVC_UNFINISHED);
     await ask(receiver.child, "take");
     await ask(collector.child, "take");
     generatorProbe.reset();
