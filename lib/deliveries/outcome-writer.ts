@@ -9,6 +9,7 @@ import { emitSystemEvents, type SystemEvent } from "../system-events/emit.ts";
 import { deliveryFailed, healthChanged, webhookPaused, webhookResumed } from "../system-events/events.ts";
 import { SYSTEM_CONSUMER } from "../system-events/catalog.ts";
 import { autoDisabledReason, pauseAutomatically } from "../webhooks/auto-pause.ts";
+import { withCounterShard } from "../stats/counters.ts";
 import type { Metrics } from "../telemetry/metrics.ts";
 import { recordMinuteStats } from "./minute-stats.ts";
 import type { WriteChanges } from "./outcome-buffer.ts";
@@ -35,16 +36,16 @@ export class OutcomeWriter {
    * partition at every batch, by a sequential scan or, without one, a whole index under a hash join.
    */
   async write(batch: AttemptResult[]): Promise<WriteChanges> {
-    const changes = await withTransaction(this.db, (tx) => this.writeIn(tx, batch), {
-      genericPlans: true,
-      rowsBy: "index-joins",
-    });
+    // The shard is held to the commit: the counter row stays locked that long.
+    const changes = await withCounterShard((shard) =>
+      withTransaction(this.db, (tx) => this.writeIn(tx, batch, shard), { genericPlans: true, rowsBy: "index-joins" }),
+    );
     this.count(batch, changes);
     return changes;
   }
 
-  private async writeIn(tx: Tx, batch: AttemptResult[]): Promise<WriteChanges> {
-    const written = await writeOutcomes(tx, this.leaseToken, batch);
+  private async writeIn(tx: Tx, batch: AttemptResult[], shard: number): Promise<WriteChanges> {
+    const written = await writeOutcomes(tx, this.leaseToken, batch, shard);
     await recordMinuteStats(tx, batch, written);
     // Health counts only outcomes this worker still owned; another worker's retry counts its own.
     const health = await this.health.record(

@@ -2,7 +2,6 @@
 // (see docs/architecture.md).
 import type { Tx } from "../db/pool.ts";
 import type { AttemptResult, Claimed, DeliveryStatus, Lane } from "./stages.ts";
-import { randomShard } from "../stats/counters.ts";
 import { run } from "./sql/statement.ts";
 import { writeOutcomes as writeOutcomesStatement } from "./sql/write-outcomes.ts";
 
@@ -55,13 +54,14 @@ export function toClaimed(r: ClaimedRow): Claimed {
   };
 }
 
-/** Writes a batch of outcomes (lib/deliveries/sql/write-outcomes.ts); returns the ids written. */
+/** Writes a batch of outcomes (lib/deliveries/sql/write-outcomes.ts), counted in `shard`; returns the ids written. */
 export async function writeOutcomes(
   tx: Tx,
   leaseToken: string,
   results: Pick<AttemptResult, "outcome" | "attempt">[],
+  shard: number,
 ): Promise<Set<string>> {
   if (!results.length) return new Set();
-  const written = await run(tx, writeOutcomesStatement, { leaseToken, results, shard: randomShard() });
+  const written = await run(tx, writeOutcomesStatement, { leaseToken, results, shard });
   return new Set(written.map((r) => r.id));
 }

@@ -15,7 +15,7 @@ import { run } from "../deliveries/sql/statement.ts";
 import { fanOutSpan } from "../fanout/span.ts";
 import type { Claimed, EventData, HandOffPoint, PreClaim } from "../deliveries/stages.ts";
 import type { Signals } from "../signals/signals.ts";
-import { randomShard } from "../stats/counters.ts";
+import { withCounterShard } from "../stats/counters.ts";
 import type { Tracing } from "../telemetry/tracing.ts";
 import type { Inserted, NewEvent } from "./new-event.ts";
 
@@ -133,11 +133,9 @@ export async function insertEvents(
   // Idempotency keys take two inserts more to set up: only a batch with one gets them.
   const keyed = events.some((e) => e.idempotencyKey !== null);
   const rows = fanOut
-    ? await run(db, keyed ? insertAndFanOutKeyed : insertAndFanOut, {
-        events,
-        shard: randomShard(),
-        preClaim: fanOut.preClaim,
-      })
+    ? await withCounterShard((shard) =>
+        run(db, keyed ? insertAndFanOutKeyed : insertAndFanOut, { events, shard, preClaim: fanOut.preClaim }),
+      )
     : await run(db, keyed ? insertAndQueueKeyed : insertAndQueue, { events });
   const fanned = readFanOut<PushSummary & Partial<FanOutSummary>>(rows);
   const inserted = new Set<string>(fanned.summary.ids);

@@ -7,7 +7,7 @@
 import type { Db } from "../db/pool.ts";
 import { run } from "../deliveries/sql/statement.ts";
 import type { Claimed, EventData, PreClaim } from "../deliveries/stages.ts";
-import { COUNTER_SHARDS } from "../stats/counters.ts";
+import { withCounterShard } from "../stats/counters.ts";
 import { fanOutQueued, type ClaimedGroup, type FanOutRow } from "./sql/fan-out.ts";
 
 export interface FanOutResult {
@@ -46,7 +46,7 @@ export function readFanOut<S extends { claimed?: ClaimedGroup[]; created_at?: st
 }
 
 export async function fanOutBatch(db: Db, limit: number, preClaim?: PreClaim): Promise<FanOutResult> {
-  const rows = await run(db, fanOutQueued, { limit, shard: Math.floor(Math.random() * COUNTER_SHARDS), preClaim });
+  const rows = await withCounterShard((shard) => run(db, fanOutQueued, { limit, shard, preClaim }));
   const { summary, claimed, claimedEvents } = readFanOut(rows);
   return {
     events: summary.events,
