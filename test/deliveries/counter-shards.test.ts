@@ -5,9 +5,8 @@ import { randomUUID } from "node:crypto";
 import { test } from "node:test";
 import { withTransaction } from "../../lib/db/pool.ts";
 import { insertEvents } from "../../lib/events/inserter.ts";
-import type { NewEvent } from "../../lib/events/new-event.ts";
-import { newId } from "../../lib/ids.ts";
 import { COUNTER_SHARDS, withCounterShard } from "../../lib/stats/counters.ts";
+import { newEvent } from "../helpers/new-event.ts";
 import { sharedService } from "../helpers/service.ts";
 
 const svc = sharedService({ workers: false });
@@ -99,20 +98,6 @@ test("a push fanned out by its statement does not wait for transactions of its p
     [ns],
   );
   assert.equal(rows[0]!.total, "3", "each push counted its delivery");
-});
-
-const newEvent = (consumer: string, eventName: string): NewEvent => ({
-  id: newId(),
-  consumer,
-  eventName,
-  eventVersion: null,
-  payloadJson: "{}",
-  metadata: {},
-  labels: {},
-  idempotencyKey: null,
-  schemaValid: true,
-  warnings: [],
-  ttlSeconds: 0,
 });
 
 /** Fanned out by the push's own statement; nothing born claimed. */

@@ -11,8 +11,8 @@ import { writeOutcomes } from "../../lib/deliveries/sql/write-outcomes.ts";
 import type { Outcome } from "../../lib/deliveries/stages.ts";
 import { withTransaction } from "../../lib/db/pool.ts";
 import { insertEvents } from "../../lib/events/inserter.ts";
-import type { NewEvent } from "../../lib/events/new-event.ts";
 import { newId } from "../../lib/ids.ts";
+import { newEvent } from "../helpers/new-event.ts";
 import { successResult } from "../helpers/outcomes.ts";
 import { sharedService } from "../helpers/service.ts";
 
@@ -33,20 +33,6 @@ async function world(webhooks = 1) {
     });
   return { ns, event };
 }
-
-const newEvent = (consumer: string, eventName: string, i: number): NewEvent => ({
-  id: newId(),
-  consumer,
-  eventName,
-  eventVersion: null,
-  payloadJson: JSON.stringify({ i }),
-  metadata: {},
-  labels: {},
-  idempotencyKey: null,
-  schemaValid: true,
-  warnings: [],
-  ttlSeconds: 0,
-});
 
 /** Pushes `n` events fanned out by the push, born claimed under `leaseToken` up to `max`. */
 async function pushBornClaimed(ns: string, event: string, n: number, leaseToken: string, max = 1_000) {
