@@ -1,9 +1,10 @@
 // Overhead of OpenTelemetry export: the built server with no OTLP endpoint (nothing of the SDK loaded) against the
 // same server exporting its spans and metrics to a local OTLP/HTTP collector — every span (the SDK's default
-// sampler) and one trace in ten (parentbased_traceidratio 0.1). Servers of the three modes run side by side and take
-// turns, so machine noise falls on all alike. Phases: `user` (the user's configuration: workers on, the pushed event
-// type subscribed by a webhook; CPU per push counts its delivery, read once the receiver has it), `api` (workers
-// off: pushes only) and `deliveries` (events queued first, then delivered). Goals: with one trace in ten, pushes/s
+// sampler) and one trace in ten (parentbased_traceidratio 0.1). Phases: `user` (the user's configuration: workers
+// on, the pushed event type subscribed by a webhook; each mode's servers run alone, since each claims what the others
+// leave, and CPU per push is all of theirs until the receiver has every delivery; the rounds change the modes'
+// order), `api` (workers off: pushes only; the three modes' servers side by side, taking turns, so machine noise
+// falls on all alike) and `deliveries` (events queued first, then delivered). Goals: with one trace in ten, pushes/s
 // and CPU per push within 5 % of export off; with every span, within 25 %. CPU time per operation is read from
 // /proc once the process is warm: a shared, busy machine disturbs it far less than throughput.
 //   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_PROCESSES,
@@ -20,6 +21,7 @@ import {
   forkTs,
   hammerCount,
   progress,
+  pushAtRate,
   type Svc,
   receiverScript,
   rpc,
@@ -39,6 +41,12 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
 /** How long every server is warmed before the push phase is measured: several metric export intervals. */
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 30);
 const CONCURRENCY = 64;
+/**
+ * Pushes per second of the `user` phase's steady part. At saturation a server's CPU per event moved by ±20 % between
+ * runs of one mode (what its batches and its worker's free room came to), more than the goal; at a rate every mode
+ * keeps up with, it is the cost of the same work.
+ */
+const STEADY_RATE = Number(process.env.BENCH_STEADY_RATE ?? 1_500);
 const headers = { "content-type": "application/json", "x-api-key": API_KEY };
 
 buildForBench();
@@ -60,14 +68,29 @@ const MODES = {
   off: {},
   on: otelOn,
   sampled: { ...otelOn, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" },
+  // Not a goal: what export costs when no span is recorded (metrics, the sampler's decision, context).
+  unsampled: { ...otelOn, OTEL_TRACES_SAMPLER: "always_off" },
 } as const;
 type Mode = keyof typeof MODES;
+/** The modes run (BENCH_MODES); export off, the reference, always. */
+const RUN_MODES: Mode[] = [
+  "off",
+  ...(process.env.BENCH_MODES ?? "sampled,on").split(",").filter((m): m is Mode => m in MODES && m !== "off"),
+];
+const LABELS: Record<Mode, { label: string; goal: string }> = {
+  off: { label: "", goal: "" },
+  sampled: { label: "10 % sampled", goal: "≤ 5%" },
+  on: { label: "every span", goal: "≤ 25%" },
+  unsampled: { label: "none sampled", goal: "-" },
+};
 /** Deliveries made (and twice as many pushes) before CPU is counted: the first thousands after a start cost more while V8 compiles. */
 const WARMUP = 5_000;
 
 interface Figure {
   rate: number;
   cpuUsPerOp: number;
+  /** `user`: CPU per event at a steady STEADY_RATE, below what any mode can take. */
+  steadyCpuUsPerOp?: number;
 }
 
 const pushBody = (event: string) =>
@@ -81,67 +104,115 @@ async function settled(expected: number): Promise<number> {
 }
 
 /**
- * Pushes to the servers of the three modes side by side: all run at once and take turns, a chunk of pushes each, so
- * a change in the machine's load between chunks falls on every mode alike. Each mode's figures sum its own chunks.
- * `user`: workers on and the event subscribed; a turn's CPU is read once the receiver has its deliveries, and its
- * rate is the pushes' (deliveries running at the same time). `api`: workers off, pushes only.
+ * `api`: workers off, pushes only. The servers of the three modes run side by side and take turns, a chunk of pushes
+ * each, so a change in the machine's load between chunks falls on every mode alike; each mode sums its own chunks.
  */
-async function pushes(phase: "user" | "api"): Promise<Record<Mode, Figure>> {
-  const user = phase === "user";
-  const modes = (Object.keys(MODES) as Mode[]).flatMap((mode) => Array<Mode>(PROCESSES).fill(mode));
+async function apiPushes(): Promise<Record<Mode, Figure>> {
+  const modes = RUN_MODES.flatMap((mode) => Array<Mode>(PROCESSES).fill(mode));
   const servers: Svc[] = [];
-  for (const mode of modes)
-    servers.push(await startSvc(db.databaseUrl, { ...(user ? {} : { SVC_WORKERS: "false" }), ...MODES[mode] }));
+  for (const mode of modes) servers.push(await startSvc(db.databaseUrl, { SVC_WORKERS: "false", ...MODES[mode] }));
   try {
-    const body = pushBody(user ? "bench.user" : "bench.push");
-    const make = () => ({ path: "/webhook.EventService/PushEvent", body });
-    await ask(receiver.child, "reset");
-    let delivered = 0;
-    // Warm for a while, not only for a count. Right after 10,000 pushes a server with the SDK loaded and no span
-    // code run cost 7–20 µs more per push than export off, with the server's stream code being deoptimised and
-    // recompiled (--trace-deopt: "wrong map" in Readable.read, OutgoingMessage…; likely the OTLP exporter's http
-    // client, which shares that code, exporting every few seconds); after 25 s of pushes, 68 against 69 µs.
-    // A server runs for days.
-    const warmUntil = Date.now() + WARM_SECONDS * 1000;
-    await Promise.all(
-      servers.map(async (svc) => {
-        let sent = 0;
-        while (sent < WARMUP * 2 || Date.now() < warmUntil) {
-          await hammerCount(svc.url, 1_000, Math.ceil(CONCURRENCY / servers.length) + 1, make, headers);
-          sent += 1_000;
-          if (user) delivered += 1_000;
-        }
-      }),
-    );
-    if (user) await settled(delivered);
+    const make = () => ({ path: "/webhook.EventService/PushEvent", body: pushBody("bench.push") });
+    await warm(servers, false);
     const chunk = Math.max(1_000, Math.round((SECONDS * 2_000) / PUSH_TURNS / PROCESSES));
-    const totals = servers.map(() => ({ requests: 0, seconds: 0, cpu: 0 }));
+    const sum = Object.fromEntries(RUN_MODES.map((mode) => [mode, { requests: 0, seconds: 0, cpu: 0 }])) as Record<
+      Mode,
+      { requests: number; seconds: number; cpu: number }
+    >;
     for (let turn = 0; turn < PUSH_TURNS; turn++) {
       for (const [i, svc] of servers.entries()) {
         const before = cpuMicros(svc.child.pid!);
         const run = await hammerCount(svc.url, chunk, CONCURRENCY, make, headers);
-        if (user) delivered = await settled(delivered + chunk);
-        totals[i]!.cpu += cpuMicros(svc.child.pid!) - before;
-        totals[i]!.requests += chunk;
-        totals[i]!.seconds += run.seconds;
+        const t = sum[modes[i]!];
+        t.cpu += cpuMicros(svc.child.pid!) - before;
+        t.requests += chunk;
+        t.seconds += run.seconds;
       }
     }
-    const sum = {
-      off: { requests: 0, seconds: 0, cpu: 0 },
-      on: { requests: 0, seconds: 0, cpu: 0 },
-      sampled: { requests: 0, seconds: 0, cpu: 0 },
-    };
-    modes.forEach((mode, i) => {
-      sum[mode].requests += totals[i]!.requests;
-      sum[mode].seconds += totals[i]!.seconds;
-      sum[mode].cpu += totals[i]!.cpu;
-    });
     return Object.fromEntries(
       Object.entries(sum).map(([mode, t]) => [mode, { rate: t.requests / t.seconds, cpuUsPerOp: t.cpu / t.requests }]),
     ) as Record<Mode, Figure>;
   } finally {
     await Promise.all(servers.map((svc) => svc.stop()));
   }
+}
+
+/**
+ * `user`: workers on and the event subscribed, one mode at a time. Every server with workers on claims what another
+ * instance's push left unclaimed: side by side, up to half of a push's delivery CPU was spent by the other modes'
+ * servers (measured from /proc during each turn), so a mode's figure no longer said what its own export cost. Here
+ * only the mode's own servers run, and CPU per event is all of theirs from the first push measured until the
+ * receiver has the last delivery: first at STEADY_RATE for SECONDS, then as fast as they take pushes (the rate).
+ */
+async function userPushes(mode: Mode): Promise<Figure> {
+  const servers: Svc[] = [];
+  for (let i = 0; i < PROCESSES; i++) servers.push(await startSvc(db.databaseUrl, MODES[mode]));
+  try {
+    await ask(receiver.child, "reset");
+    let delivered = await warm(servers, true);
+    const cpu = () => servers.reduce((sum, svc) => sum + cpuMicros(svc.child.pid!), 0);
+
+    const steadyShare = Math.ceil((STEADY_RATE * SECONDS) / servers.length);
+    let before = cpu();
+    await Promise.all(
+      servers.map((svc) =>
+        pushAtRate(svc.url, {
+          event: "bench.user",
+          rate: STEADY_RATE / servers.length,
+          total: steadyShare,
+          connections: 16,
+          headers,
+        }),
+      ),
+    );
+    delivered = await settled(delivered + steadyShare * servers.length);
+    const steadyCpuUsPerOp = (cpu() - before) / (steadyShare * servers.length);
+
+    const share = Math.ceil((SECONDS * 2_000) / servers.length);
+    before = cpu();
+    const started = performance.now();
+    const make = () => ({ path: "/webhook.EventService/PushEvent", body: pushBody("bench.user") });
+    await Promise.all(
+      servers.map((svc) => hammerCount(svc.url, share, Math.ceil(CONCURRENCY / servers.length), make, headers)),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    delivered = await settled(delivered + share * servers.length);
+    return {
+      rate: (share * servers.length) / seconds,
+      cpuUsPerOp: (cpu() - before) / (share * servers.length),
+      steadyCpuUsPerOp,
+    };
+  } finally {
+    await Promise.all(servers.map((svc) => svc.stop()));
+  }
+}
+
+/**
+ * Pushes to every server for WARM_SECONDS and at least WARMUP × 2 each; with `deliver`, until the receiver has
+ * every delivery. Returns the deliveries so far. Warm for a while, not only for a count: right after 10,000 pushes
+ * a server with the SDK loaded and no span code run cost 7–20 µs more per push than export off, with the server's
+ * stream code being deoptimised and recompiled (--trace-deopt: "wrong map" in Readable.read, OutgoingMessage…;
+ * likely the OTLP exporter's http client, which shares that code, exporting every few seconds); after 25 s of
+ * pushes, 68 against 69 µs. A server runs for days.
+ */
+async function warm(servers: Svc[], deliver: boolean): Promise<number> {
+  const make = () => ({
+    path: "/webhook.EventService/PushEvent",
+    body: pushBody(deliver ? "bench.user" : "bench.push"),
+  });
+  const warmUntil = Date.now() + WARM_SECONDS * 1000;
+  let sent = 0;
+  await Promise.all(
+    servers.map(async (svc) => {
+      let own = 0;
+      while (own < WARMUP * 2 || Date.now() < warmUntil) {
+        await hammerCount(svc.url, 1_000, Math.ceil(CONCURRENCY / servers.length) + 1, make, headers);
+        own += 1_000;
+        sent += 1_000;
+      }
+    }),
+  );
+  return deliver ? settled(sent) : 0;
 }
 
 /** Queues WARMUP + DELIVERIES events (workers off, export as configured), then times the workers delivering them. */
@@ -205,19 +276,25 @@ try {
   }
   await setup.stop();
 
-  const empty = () => ({ off: [] as Figure[], on: [] as Figure[], sampled: [] as Figure[] });
+  const empty = () => Object.fromEntries(RUN_MODES.map((mode) => [mode, [] as Figure[]])) as Record<Mode, Figure[]>;
   const figures: Record<string, Record<Mode, Figure[]>> = {};
   for (const phase of PHASES) figures[phase] = empty();
   const loads: string[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     for (const phase of PHASES) {
       loads.push(`round ${round} ${phase}: ${load()}`);
-      if (phase === "user" || phase === "api") {
-        progress(`round ${round}: ${phase} pushes, the three modes side by side`);
-        const pushed = await pushes(phase);
-        for (const mode of Object.keys(MODES) as Mode[]) figures[phase]![mode].push(pushed[mode]);
+      if (phase === "api") {
+        progress(`round ${round}: API pushes, the three modes side by side`);
+        const pushed = await apiPushes();
+        for (const mode of RUN_MODES) figures[phase]![mode].push(pushed[mode]);
+      } else if (phase === "user") {
+        const turn = (round - 1) % RUN_MODES.length;
+        for (const mode of [...RUN_MODES.slice(turn), ...RUN_MODES.slice(0, turn)]) {
+          progress(`round ${round}: user pushes, export ${mode} (its ${PROCESSES} server(s) alone)`);
+          figures[phase]![mode].push(await userPushes(mode));
+        }
       } else {
-        for (const mode of Object.keys(MODES) as Mode[]) {
+        for (const mode of RUN_MODES) {
           const env: Record<string, string> = MODES[mode];
           progress(`round ${round}: deliveries, export ${mode}`);
           figures[phase]![mode].push(await deliveries(env, `bench.deliver.${mode}`));
@@ -229,22 +306,47 @@ try {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const collected = await ask<{ exports: number; bytes: number }>(collector.child, "stats");
   const what = { user: "push+deliver", api: "API push", deliveries: "delivery" } as Record<string, string>;
+  const signed = (x: number) => `${x >= 0 ? "+" : ""}${fmt(x, 1)}%`;
   for (const [phase, f] of Object.entries(figures)) {
     const off = median(f.off.map((x) => x.rate));
     const cpuOff = median(f.off.map((x) => x.cpuUsPerOp));
+    const saturated = phase === "user" ? " (as fast as it takes them)" : "";
     console.log(
-      `${(what[phase] ?? phase).padEnd(13)} export off: ${fmt(off)}/s, ${fmt(cpuOff, 1)} µs server CPU per op   (rounds: ` +
+      `${(what[phase] ?? phase).padEnd(13)} export off: ${fmt(off)}/s, ${fmt(cpuOff, 1)} µs server CPU per op${saturated}   (rounds: ` +
         `${f.off.map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp, 1)} µs`).join(", ")})`,
     );
-    for (const mode of ["sampled", "on"] as const) {
+    // Each round against export off of the same round: the machine's drift between rounds cancels out.
+    const paired = (mode: Mode, figure: (x: Figure) => number) =>
+      f[mode].map((x, i) => (figure(x) / figure(f.off[i]!) - 1) * 100);
+    for (const mode of RUN_MODES.slice(1)) {
       const rate = median(f[mode].map((x) => x.rate));
       const cpu = median(f[mode].map((x) => x.cpuUsPerOp));
-      const label = mode === "on" ? "every span" : "10 % sampled";
+      const { label, goal } = LABELS[mode];
       console.log(
-        `${"".padEnd(13)} export on, ${label.padEnd(12)}: ${fmt(rate)}/s (rate ${fmt((rate / off - 1) * 100, 1)}%), ` +
-          `${fmt(cpu, 1)} µs (CPU ${cpu >= cpuOff ? "+" : ""}${fmt((cpu / cpuOff - 1) * 100, 1)}%)   goal ` +
-          `${mode === "on" ? "≤ 25%" : "≤ 5%"}   (rounds: ` +
+        `${"".padEnd(13)} export on, ${label.padEnd(12)}: ${fmt(rate)}/s (rate ${signed((rate / off - 1) * 100)}), ` +
+          `${fmt(cpu, 1)} µs (CPU ${signed((cpu / cpuOff - 1) * 100)})   goal ${goal}   (rounds: ` +
           `${f[mode].map((x) => `${fmt(x.rate)}/s ${fmt(x.cpuUsPerOp, 1)} µs`).join(", ")})`,
+      );
+      const cpus = paired(mode, (x) => x.cpuUsPerOp);
+      const rates = paired(mode, (x) => x.rate);
+      console.log(
+        `${"".padEnd(13)}   round by round against export off: CPU median ${signed(median(cpus))} ` +
+          `(${cpus.map(signed).join(", ")}), rate median ${signed(median(rates))} (${rates.map(signed).join(", ")})`,
+      );
+    }
+    if (phase !== "user") continue;
+    const steady = (x: Figure) => x.steadyCpuUsPerOp!;
+    const steadyOff = median(f.off.map(steady));
+    console.log(
+      `${"".padEnd(13)} at a steady ${fmt(STEADY_RATE)}/s, export off: ${fmt(steadyOff, 1)} µs server CPU per event   (rounds: ` +
+        `${f.off.map((x) => fmt(steady(x), 1)).join(", ")} µs)`,
+    );
+    for (const mode of RUN_MODES.slice(1)) {
+      const { label, goal } = LABELS[mode];
+      const cpus = paired(mode, steady);
+      console.log(
+        `${"".padEnd(13)}   export on, ${label.padEnd(12)}: ${fmt(median(f[mode].map(steady)), 1)} µs, round by round ` +
+          `against export off: CPU median ${signed(median(cpus))} (${cpus.map(signed).join(", ")})   goal ${goal}`,
       );
     }
   }
