@@ -2,13 +2,14 @@
 // same server exporting its spans and metrics to a local OTLP/HTTP collector — every span (the SDK's default
 // sampler) and one trace in ten (parentbased_traceidratio 0.1). Phases: `user` (the user's configuration: workers
 // on, the pushed event type subscribed by a webhook; each mode's servers run alone, since each claims what the others
-// leave, and CPU per push is all of theirs until the receiver has every delivery; the rounds change the modes'
-// order), `api` (workers off: pushes only; the three modes' servers side by side, taking turns, so machine noise
+// leave, and CPU per push is all of theirs until the receiver has every delivery, at a steady rate and then as fast
+// as they take pushes; the rounds change the modes' order), `api` (workers off: pushes only; the three modes' servers side by side, taking turns, so machine noise
 // falls on all alike) and `deliveries` (events queued first, then delivered). Goals: with one trace in ten, pushes/s
 // and CPU per push within 5 % of export off; with every span, within 25 %. CPU time per operation is read from
 // /proc once the process is warm: a shared, busy machine disturbs it far less than throughput.
 //   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_PROCESSES,
-//                                             BENCH_WARM_SECONDS, BENCH_PHASES=user,api,deliveries, BENCH_DATABASE_URL)
+//                                             BENCH_WARM_SECONDS, BENCH_PHASES=user,api,deliveries, BENCH_STEADY_RATE,
+//                                             BENCH_MODES=sampled,on[,unsampled], BENCH_DATABASE_URL)
 import { loadavg } from "node:os";
 import { Pool } from "undici";
 import {
@@ -29,17 +30,18 @@ import {
   waitForCount,
 } from "../lib/harness.ts";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 10_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Every round starts fresh servers: two processes of one build differ by up to ≈ 10 % in CPU per push (what V8
+ * compiled, where things landed), as much as the overhead measured, so the figures are medians over rounds. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const PHASES = (process.env.BENCH_PHASES ?? "user,api,deliveries").split(",");
 /** Turns each server takes in a round of pushes (BENCH_SECONDS × ≈ 2,000 pushes each in all). */
 const PUSH_TURNS = 10;
-/** Servers per mode in the push phases: two processes of one build differ by up to ≈ 10 % in CPU per push (what
- * V8 compiled, where things landed), as much as the overhead measured, so each mode's figure sums several. */
-const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 3);
+/** Servers per mode in the push phases: in `user` more than one also claim each other's deliveries. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 /** How long every server is warmed before the push phase is measured: several metric export intervals. */
-const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 30);
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 20);
 const CONCURRENCY = 64;
 /**
  * Pushes per second of the `user` phase's steady part. At saturation a server's CPU per event moved by ±20 % between
