@@ -1,12 +1,13 @@
 // Overhead of OpenTelemetry export: the built server with no OTLP endpoint (nothing of the SDK loaded) against the
 // same server exporting its spans and metrics to a local OTLP/HTTP collector — every span (the SDK's default
 // sampler) and one trace in ten (parentbased_traceidratio 0.1). Phases: `user` (the user's configuration: workers
-// on, the pushed event type subscribed by a webhook; each mode's servers run alone, since each claims what the others
-// leave, and CPU per push is all of theirs until the receiver has every delivery, at a steady rate and then as fast
-// as they take pushes; the rounds change the modes' order), `api` (workers off: pushes only; the three modes' servers side by side, taking turns, so machine noise
-// falls on all alike) and `deliveries` (events queued first, then delivered). Goals: with one trace in ten, pushes/s
-// and CPU per push within 5 % of export off; with every span, within 25 %. CPU time per operation is read from
-// /proc once the process is warm: a shared, busy machine disturbs it far less than throughput.
+// on, the pushed event type subscribed by a webhook; each mode's servers run alone, since each claims what the
+// others leave, and CPU per push is all of theirs until the receiver has every delivery, at a steady rate and then
+// as fast as they take pushes; the rounds change the modes' order), `api` (workers off: pushes only; the three
+// modes' servers side by side, taking turns, so machine noise falls on all alike) and `deliveries` (events queued
+// first, then delivered). Goals: with one trace in ten, pushes/s and CPU per push within 5 % of export off; with
+// every span, within 25 %. CPU time per operation is read from /proc once the process is warm: a shared, busy
+// machine disturbs it far less than throughput.
 //   node --import tsx bench/otel/run.ts      (BENCH_SECONDS, BENCH_DELIVERIES, BENCH_ROUNDS, BENCH_PROCESSES,
 //                                             BENCH_WARM_SECONDS, BENCH_PHASES=user,api,deliveries, BENCH_STEADY_RATE,
 //                                             BENCH_MODES=sampled,on[,unsampled], BENCH_DATABASE_URL)
