@@ -28,6 +28,7 @@ import {
   receiverScript,
   rpc,
   startSvc,
+  takeTurns,
   waitForCount,
 } from "../lib/harness.ts";
 
@@ -122,15 +123,12 @@ async function apiPushes(): Promise<Record<Mode, Figure>> {
       Mode,
       { requests: number; seconds: number; cpu: number }
     >;
-    for (let turn = 0; turn < PUSH_TURNS; turn++) {
-      for (const [i, svc] of servers.entries()) {
-        const before = cpuMicros(svc.child.pid!);
-        const run = await hammerCount(svc.url, chunk, CONCURRENCY, make, headers);
-        const t = sum[modes[i]!];
-        t.cpu += cpuMicros(svc.child.pid!) - before;
-        t.requests += chunk;
-        t.seconds += run.seconds;
-      }
+    const totals = await takeTurns(servers, PUSH_TURNS, chunk, CONCURRENCY, make, headers);
+    for (const [i, t] of totals.entries()) {
+      const m = sum[modes[i]!];
+      m.cpu += t.cpu;
+      m.requests += t.requests;
+      m.seconds += t.seconds;
     }
     return Object.fromEntries(
       Object.entries(sum).map(([mode, t]) => [mode, { rate: t.requests / t.seconds, cpuUsPerOp: t.cpu / t.requests }]),
