@@ -3,7 +3,7 @@
 // sampler) and one trace in ten (parentbased_traceidratio 0.1). Phases: `user` (the user's configuration: workers
 // on, the pushed event type subscribed by a webhook; each mode's servers run alone, since each claims what the
 // others leave, and CPU per push is all of theirs until the receiver has every delivery, at a steady rate and then
-// as fast as they take pushes; the rounds change the modes' order), `api` (workers off: pushes only; the three
+// as fast as they take pushes; the rounds change the modes' order), `api` (workers off: pushes only; the
 // modes' servers side by side, taking turns, so machine noise falls on all alike) and `deliveries` (events queued
 // first, then delivered). Goals: with one trace in ten, pushes/s and CPU per push within 5 % of export off; with
 // every span, within 25 %. CPU time per operation is read from /proc once the process is warm: a shared, busy
@@ -108,8 +108,9 @@ async function settled(expected: number): Promise<number> {
 }
 
 /**
- * `api`: workers off, pushes only. The servers of the three modes run side by side and take turns, a chunk of pushes
- * each, so a change in the machine's load between chunks falls on every mode alike; each mode sums its own chunks.
+ * `api`: workers off, pushes only. The servers of the modes run (BENCH_MODES) side by side and take turns, a chunk
+ * of pushes each, so a change in the machine's load between chunks falls on every mode alike; each mode sums its
+ * own chunks.
  */
 async function apiPushes(): Promise<Record<Mode, Figure>> {
   const modes = RUN_MODES.flatMap((mode) => Array<Mode>(PROCESSES).fill(mode));
@@ -285,7 +286,7 @@ try {
     for (const phase of PHASES) {
       loads.push(`round ${round} ${phase}: ${load()}`);
       if (phase === "api") {
-        progress(`round ${round}: API pushes, the three modes side by side`);
+        progress(`round ${round}: API pushes, ${RUN_MODES.join(", ")} side by side`);
         const pushed = await apiPushes();
         for (const mode of RUN_MODES) figures[phase]![mode].push(pushed[mode]);
       } else if (phase === "user") {
